@@ -1,0 +1,26 @@
+// Bundles src/ into dist/ so that start-up loads a few files instead of hundreds.
+// Heavy parts (server, prompts, CSV, natural-language dates) stay behind dynamic imports,
+// which esbuild splits into separate chunks loaded only when a command needs them.
+
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: { calctl: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: false,
+  minify: false,
+  legalComments: 'none',
+  // native addon and packages that resolve files at run time stay outside the bundle
+  external: ['better-sqlite3', '@apidevtools/swagger-parser'],
+  banner: {
+    js: "import { createRequire as __calctlCreateRequire } from 'node:module'; const require = __calctlCreateRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});

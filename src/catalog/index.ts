@@ -1,0 +1,39 @@
+import { events } from './events.js';
+import { organizers } from './organizers.js';
+import { categories, tags } from './terms.js';
+import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec } from './types.js';
+import { venues } from './venues.js';
+
+export { POST_STATUSES } from './shared.js';
+export type { FieldSpec, ParamSpec, ResourceName, ResourceSpec, Semantic, ValueType } from './types.js';
+
+/** The five resources, in the order the interface registers them. */
+export const catalog: readonly ResourceSpec[] = [events, venues, organizers, categories, tags];
+
+export const RESOURCE_NAMES: readonly ResourceName[] = catalog.map((r) => r.name);
+
+/** Looks a resource up by its plural name; throws for an unknown one (a programming error). */
+export function getResource(name: string): ResourceSpec {
+  const found = catalog.find((r) => r.name === name);
+  if (!found) throw new Error(`unknown resource: ${name}`);
+  return found;
+}
+
+export function isResourceName(name: string): name is ResourceName {
+  return catalog.some((r) => r.name === name);
+}
+
+export function findField(resource: ResourceSpec, name: string): FieldSpec | undefined {
+  return resource.fields.find((f) => f.name === name);
+}
+
+export function findParam(resource: ResourceSpec, name: string): ParamSpec | undefined {
+  return resource.listParams.find((p) => p.name === name);
+}
+
+export function requiredFields(resource: ResourceSpec): FieldSpec[] {
+  return resource.fields.filter((f) => f.required);
+}
+
+/** Maximum page size every list route accepts; larger values are silently clamped. */
+export const MAX_PER_PAGE = 50;

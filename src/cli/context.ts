@@ -1,0 +1,42 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** A writable stream as commands see it: a file, a pipe or a terminal. */
+export type OutStream = Writable & { isTTY?: boolean; columns?: number };
+export type InStream = Readable & { isTTY?: boolean };
+
+/** Standard streams, injected so tests can capture them. */
+export interface IO {
+  stdout: OutStream;
+  stderr: OutStream;
+  stdin: InStream;
+}
+
+/**
+ * Everything a command may touch outside its arguments. No command reads `process.*`, globals or the
+ * real home directory: tests pass temp dirs and captured streams.
+ */
+export interface Context {
+  io: IO;
+  /** environment variables (a copy of process.env in production) */
+  env: Readonly<Record<string, string | undefined>>;
+  /** the current time (injected so tests can fix it) */
+  now: () => Date;
+  /** working directory, for relative paths */
+  cwd: string;
+  /** the user's home directory */
+  home: string;
+  /** aborted on SIGINT: long commands stop cleanly and leave a resumable state */
+  signal: AbortSignal;
+}
+
+/** Builds the production context from the running process. */
+export function processContext(signal: AbortSignal): Context {
+  return {
+    io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    env: { ...process.env },
+    now: () => new Date(),
+    cwd: process.cwd(),
+    home: process.env.HOME ?? process.env.USERPROFILE ?? process.cwd(),
+    signal,
+  };
+}
