@@ -1,0 +1,289 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
+import { type CalctlError, InterruptedError } from '../cli/errors.js';
+import {
+  ApiError,
+  apiErrorFromResponse,
+  errorCodeOf,
+  NetworkError,
+  serializedWpError,
+  TimeoutError,
+} from './errors.js';
+import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';
+import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
+
+/** Credentials: an application password (basic) or a bearer token (JWT plugins). */
+export type ApiAuth = { type: 'basic'; user: string; password: string } | { type: 'bearer'; token: string };
+
+/** Options of createApiClient. */
+export interface ApiClientOptions {
+  /** full namespace URL, e.g. http://127.0.0.1:8080/wp-json/tribe/events/v1 */
+  baseUrl: string;
+  auth?: ApiAuth | undefined;
+  /** an undici dispatcher (tests: MockAgent or a custom Agent); by default one keep-alive Agent */
+  dispatcher?: Dispatcher | undefined;
+  /** per attempt, covering connection, headers and body (default 30000; 0 disables) */
+  timeoutMs?: number | undefined;
+  /** retries after the first attempt, for idempotent methods only (default 3) */
+  retries?: number | undefined;
+  /** backoff scale (default 250 ms) */
+  retryBaseMs?: number | undefined;
+  /** backoff ceiling (default 8000 ms) */
+  retryCapMs?: number | undefined;
+  /** a Retry-After longer than this is not waited for: the error is thrown instead (default 60000) */
+  maxRetryAfterMs?: number | undefined;
+  /** version for the User-Agent `calctl/<version>` (default '0.0.0') */
+  version?: string | undefined;
+  /** a full User-Agent, replacing `calctl/<version>` */
+  userAgent?: string | undefined;
+  /** verbose log, one line per attempt (method, URL, status, ms); credentials are never written */
+  log?: ((line: string) => void) | undefined;
+  /** aborts every request of the client (SIGINT) */
+  signal?: AbortSignal | undefined;
+  /** accept self-signed TLS certificates */
+  insecure?: boolean | undefined;
+  /** source of jitter (tests pass a constant) */
+  random?: (() => number) | undefined;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  query?: ParamObject | undefined;
+  /** sent as JSON, or as a form when `form` is true */
+  body?: unknown;
+  form?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+  /** false: no retry; a number: retries for this request (idempotent methods only) */
+  retry?: boolean | number | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** A successful answer. `body` is the parsed JSON (undefined when empty). */
+export interface ApiResponse<T> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  url: string;
+  method: string;
+}
+
+/** The HTTP client every command uses. */
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T = unknown>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  get<T = unknown>(path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  post<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  put<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  patch<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  delete<T = unknown>(path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  /** closes the client's own connection pool (a passed dispatcher is left to its owner) */
+  close(): Promise<void>;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function authHeader(auth: ApiAuth): string {
+  if (auth.type === 'bearer') return `Bearer ${auth.token}`;
+  return `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}`;
+}
+
+/** Parses a body; a 2xx that is not JSON means the URL does not point at the REST API. */
+function parseBody(answer: RawAnswer, method: string, url: string): unknown {
+  const text = answer.text.replace(/^\uFEFF/, '');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    const type = answer.headers['content-type'] ?? 'no content type';
+    throw new ApiError({
+      status: answer.status,
+      code: 'invalid_json',
+      message: `${method} ${url} answered ${answer.status} with ${type} instead of JSON: ${text.trim().slice(0, 200)}`,
+      method,
+      url,
+      cause,
+    });
+  }
+}
+
+/**
+ * Creates the HTTP client: one keep-alive connection pool for every request, JSON in and out,
+ * WordPress error envelopes turned into ApiError, retries for idempotent methods only.
+ */
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const maxRetries = opts.retries ?? 3;
+  const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
+  const userAgent = opts.userAgent ?? `calctl/${opts.version ?? '0.0.0'}`;
+  const log = opts.log;
+  const ownAgent = opts.dispatcher
+    ? undefined
+    : new Agent({
+        keepAliveTimeout: 10_000,
+        ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
+        ...(opts.insecure ? { connect: { rejectUnauthorized: false } } : {}),
+      });
+  const dispatcher: Dispatcher = opts.dispatcher ?? (ownAgent as Agent);
+
+  /** One attempt: sends the request and reads the whole body, so the socket returns to the pool. */
+  async function send(
+    method: string,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<RawAnswer> {
+    const res = await undiciRequest(url, {
+      dispatcher,
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body: body ?? null,
+      ...(signal ? { signal } : {}),
+      ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
+    });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
+  }
+
+  /** Turns a transport failure into one of our errors. */
+  function transportError(
+    err: unknown,
+    method: string,
+    url: string,
+    timeout: AbortSignal | undefined,
+    user: AbortSignal[],
+  ): CalctlError {
+    if (timeout?.aborted) return new TimeoutError(method, url, 'total', timeoutMs, err);
+    if (user.some((s) => s.aborted)) return new InterruptedError(`${method} ${url} was cancelled`);
+    const code = errorCodeOf(err);
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(method, url, 'headers', timeoutMs, err);
+    if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(method, url, 'body', timeoutMs, err);
+    return new NetworkError(method, url, err);
+  }
+
+  async function wait(ms: number, signals: AbortSignal[], method: string, url: string): Promise<void> {
+    if (ms <= 0) return;
+    try {
+      await sleep(ms, undefined, signals.length > 0 ? { signal: AbortSignal.any(signals) } : {});
+    } catch {
+      throw new InterruptedError(`${method} ${url} was cancelled`);
+    }
+  }
+
+  async function request<T>(rawMethod: string, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const method = rawMethod.toUpperCase();
+    const url = buildUrl(opts.baseUrl, path, ro.query);
+    const shownUrl = redactUrl(url);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...ro.headers };
+    if (opts.auth) headers.authorization = authHeader(opts.auth);
+    let payload: string | undefined;
+    if (ro.body !== undefined) {
+      if (ro.form) {
+        payload = encodeParams(ro.body as ParamObject).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      } else {
+        payload = JSON.stringify(ro.body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const retries = ro.retry === false ? 0 : typeof ro.retry === 'number' ? ro.retry : maxRetries;
+    const userSignals = [opts.signal, ro.signal].filter((s): s is AbortSignal => s !== undefined);
+
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
+      const signals = timeout ? [...userSignals, timeout] : userSignals;
+      const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+      let answer: RawAnswer;
+      try {
+        answer = await send(method, url, headers, payload, signal);
+      } catch (err) {
+        const mapped = transportError(err, method, shownUrl, timeout, userSignals);
+        const ms = Math.round(performance.now() - started);
+        const code = mapped instanceof NetworkError ? mapped.causeCode : undefined;
+        const retry =
+          mapped instanceof NetworkError && shouldRetry({ method, attempt, errorCode: code, maxRetries: retries });
+        const delay = retry
+          ? backoffDelay(attempt, {
+              baseMs: opts.retryBaseMs ?? 250,
+              capMs: opts.retryCapMs ?? 8000,
+              random: opts.random ?? Math.random,
+            })
+          : 0;
+        log?.(
+          `${method} ${shownUrl} ${mapped.code}${code ? ` ${code}` : ''} ${ms}ms${retry ? ` (retry ${attempt}/${retries} in ${delay}ms)` : ''}`,
+        );
+        if (!retry) throw mapped;
+        await wait(delay, userSignals, method, shownUrl);
+        continue;
+      }
+      const ms = Math.round(performance.now() - started);
+      const { status } = answer;
+      if (status >= 200 && status < 300) {
+        log?.(`${method} ${shownUrl} ${status} ${ms}ms`);
+        const body = parseBody(answer, method, shownUrl);
+        if (method !== 'GET' && method !== 'HEAD') {
+          const hidden = serializedWpError(body, method, shownUrl);
+          if (hidden) throw hidden;
+        }
+        return { status, headers: answer.headers, body: body as T, url: shownUrl, method };
+      }
+      let delay = 0;
+      let retry = shouldRetry({ method, attempt, status, maxRetries: retries });
+      if (retry) {
+        const hinted = status === 429 || status === 503 ? retryAfterMs(answer.headers['retry-after']) : undefined;
+        if (hinted !== undefined && hinted > maxRetryAfterMs) retry = false;
+        delay =
+          hinted ??
+          backoffDelay(attempt, {
+            baseMs: opts.retryBaseMs ?? 250,
+            capMs: opts.retryCapMs ?? 8000,
+            random: opts.random ?? Math.random,
+          });
+      }
+      log?.(`${method} ${shownUrl} ${status} ${ms}ms${retry ? ` (retry ${attempt}/${retries} in ${delay}ms)` : ''}`);
+      if (!retry) throw errorForStatus(answer, method, shownUrl);
+      await wait(delay, userSignals, method, shownUrl);
+    }
+  }
+
+  return {
+    baseUrl: opts.baseUrl,
+    request,
+    get: <T>(path: string, ro?: RequestOptions) => request<T>('GET', path, ro),
+    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('POST', path, { ...ro, body }),
+    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PUT', path, { ...ro, body }),
+    patch: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PATCH', path, { ...ro, body }),
+    delete: <T>(path: string, ro?: RequestOptions) => request<T>('DELETE', path, ro),
+    close: async () => {
+      await ownAgent?.close();
+    },
+  };
+}
+
+/** A redirect is reported rather than followed: following would turn a write into a GET. */
+function errorForStatus(answer: RawAnswer, method: string, url: string): ApiError {
+  const location = answer.headers.location;
+  if (answer.status >= 300 && answer.status < 400 && location) {
+    return new ApiError({
+      status: answer.status,
+      code: 'redirect',
+      message: `${method} ${url} was redirected (${answer.status}) to ${location}: use that address in the profile URL`,
+      method,
+      url,
+    });
+  }
+  return apiErrorFromResponse(answer.status, method, url, answer.text);
+}

@@ -1,0 +1,126 @@
+import { type Dispatcher, request as undiciRequest } from 'undici';
+
+/** What discovery needs from one HTTP answer. */
+export interface DiscoveryAnswer {
+  status: number;
+  headers: Record<string, string>;
+}
+
+/** Performs one HEAD or GET, following redirects; rejects on network failure. */
+export type DiscoveryFetcher = (url: string, method: 'HEAD' | 'GET') => Promise<DiscoveryAnswer>;
+
+/** Options of the default fetcher. */
+export interface DiscoveryFetcherOptions {
+  dispatcher?: Dispatcher | undefined;
+  /** default 10000 ms */
+  timeoutMs?: number | undefined;
+  userAgent?: string | undefined;
+  /** default 5 */
+  maxRedirects?: number | undefined;
+}
+
+/**
+ * The default fetcher: undici, bodies discarded, redirects followed (a site URL often redirects
+ * http → https or to add `www.`, and the Link header is on the final answer).
+ */
+export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): DiscoveryFetcher {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  return async (start, method) => {
+    let url = start;
+    for (let hop = 0; ; hop++) {
+      const res = await undiciRequest(url, {
+        method,
+        headers: { accept: 'text/html,application/json', 'user-agent': opts.userAgent ?? 'calctl' },
+        signal: AbortSignal.timeout(timeoutMs),
+        ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
+      });
+      await res.body.dump();
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(res.headers)) {
+        if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const location = headers.location;
+      if (res.statusCode >= 300 && res.statusCode < 400 && location && hop < (opts.maxRedirects ?? 5)) {
+        url = new URL(location, url).href;
+        continue;
+      }
+      return { status: res.statusCode, headers };
+    }
+  };
+}
+
+/** The REST root announced by a `Link: <…/wp-json/>; rel="https://api.w.org/"` header, if any. */
+export function parseApiLink(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]+)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?https:\/\/api\.w\.org\/"?/i.test(match[2] ?? '')) return match[1];
+  }
+  return undefined;
+}
+
+/** Adds a scheme when the user typed a bare host: http for local hosts, https elsewhere. */
+export function normalizeSiteUrl(input: string): string {
+  const trimmed = input.trim();
+  if (/^https?:\/\//i.test(trimmed)) return trimmed;
+  const local = /^(localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(trimmed);
+  return `${local ? 'http' : 'https'}://${trimmed}`;
+}
+
+/** Joins a REST root (`…/wp-json/` or `…/?rest_route=/`) and a namespace. */
+export function namespaceUrl(restRoot: string, namespace: string): string {
+  // Both forms take the namespace after the root's final slash: `…/wp-json/x` and `…?rest_route=/x`.
+  return `${restRoot.replace(/\/+$/, '')}/${namespace}`;
+}
+
+/**
+ * The namespace base when the URL already names it (`…/wp-json/tribe/events/v1[/…]`) or names the
+ * REST root (`…/wp-json`, `…?rest_route=/`); undefined for a plain site URL. Needs no network.
+ */
+export function apiBaseFromUrl(input: string, vendor = 'tribe'): string | undefined {
+  const url = new URL(normalizeSiteUrl(input));
+  const namespace = `${vendor}/events/v1`;
+  const route = url.searchParams.get('rest_route');
+  // Sites without pretty permalinks serve the API at `?rest_route=/…`.
+  if (route !== null) return namespaceUrl(`${url.origin}${url.pathname}?rest_route=/`, namespace);
+  const path = url.pathname.replace(/\/+$/, '');
+  const at = path.indexOf('/wp-json');
+  if (at < 0 || (path.length > at + 8 && path[at + 8] !== '/')) return undefined;
+  const rootPath = path.slice(0, at + 8);
+  return `${url.origin}${rootPath}/${namespace}`;
+}
+
+/**
+ * Resolves what the user typed into the namespace base URL. A site URL is probed once for the
+ * REST root it announces (sites may move `/wp-json` or run without pretty permalinks); when the
+ * probe fails or announces nothing, `<site>/wp-json` is assumed and the first real request will
+ * report any problem with a proper error.
+ *
+ * @param siteUrl `https://example.org`, `https://example.org/wp-json` or `…/wp-json/tribe/events/v1`
+ * @param vendor namespace vendor (default 'tribe')
+ * @param fetcher HTTP access (default: undici with redirects followed)
+ */
+export async function resolveApiBase(
+  siteUrl: string,
+  vendor = 'tribe',
+  fetcher: DiscoveryFetcher = createDiscoveryFetcher(),
+): Promise<string> {
+  const direct = apiBaseFromUrl(siteUrl, vendor);
+  if (direct) return direct;
+  const site = new URL(normalizeSiteUrl(siteUrl));
+  site.hash = '';
+  const siteHref = site.href;
+  const namespace = `${vendor}/events/v1`;
+  for (const method of ['HEAD', 'GET'] as const) {
+    try {
+      const answer = await fetcher(siteHref, method);
+      const root = parseApiLink(answer.headers.link);
+      if (root) return namespaceUrl(new URL(root, siteHref).href, namespace);
+      // Some servers refuse HEAD or drop headers on it: only then is a GET worth the extra bytes.
+      if (answer.status < 400) break;
+    } catch {
+      break;
+    }
+  }
+  return `${siteHref.replace(/[?#].*$/, '').replace(/\/+$/, '')}/wp-json/${namespace}`;
+}

@@ -1,0 +1,44 @@
+export {
+  type ApiAuth,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiResponse,
+  createApiClient,
+  type RequestOptions,
+} from './client.js';
+export {
+  apiBaseFromUrl,
+  createDiscoveryFetcher,
+  type DiscoveryAnswer,
+  type DiscoveryFetcher,
+  type DiscoveryFetcherOptions,
+  namespaceUrl,
+  normalizeSiteUrl,
+  parseApiLink,
+  resolveApiBase,
+} from './discover.js';
+export {
+  ApiError,
+  type ApiErrorInit,
+  apiErrorFromResponse,
+  type ErrorData,
+  type ErrorEnvelope,
+  errorCodeOf,
+  exitCodeForStatus,
+  isErrorEnvelope,
+  isNetworkCode,
+  NetworkError,
+  serializedWpError,
+  TimeoutError,
+  type TimeoutPhase,
+} from './errors.js';
+export { collect, type PageInfo, type PaginateOptions, paginate } from './paginate.js';
+export { appendParam, buildUrl, encodeParams, type ParamObject, type ParamValue, redactUrl } from './params.js';
+export {
+  type BackoffOptions,
+  backoffDelay,
+  isIdempotent,
+  type RetryInput,
+  retryAfterMs,
+  shouldRetry,
+} from './retry.js';

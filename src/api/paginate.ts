@@ -1,0 +1,97 @@
+import type { ApiClient } from './client.js';
+import { ApiError } from './errors.js';
+import type { ParamObject } from './params.js';
+
+/** Options of paginate. */
+export interface PaginateOptions {
+  /** stop after this many records */
+  limit?: number | undefined;
+  /** first page to fetch (default 1) */
+  startPage?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** called after each page with its number and the totals the server reported */
+  onPage?: ((info: PageInfo) => void) | undefined;
+}
+
+/** What one page reported. */
+export interface PageInfo {
+  page: number;
+  count: number;
+  total: number | undefined;
+  totalPages: number | undefined;
+}
+
+function numberFrom(body: unknown, key: string, header: string | undefined): number | undefined {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
+  const n = Number(value ?? header);
+  return value === undefined && header === undefined ? undefined : Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Yields the records of a list route page by page, holding one page in memory. Follows the
+ * `total_pages` each page reports rather than counting on the requested `per_page`, which the site
+ * silently caps at 50. Past the end, post-like routes answer 404 `*-archive-page-not-found` and term
+ * routes 200 with an empty list: both end the iteration.
+ *
+ * @param listKey the key holding the records (`events`, `venues`, `categories`, …)
+ */
+export async function* paginate<T>(
+  client: ApiClient,
+  path: string,
+  query: ParamObject,
+  listKey: string,
+  opts: PaginateOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  let yielded = 0;
+  if (opts.limit !== undefined && opts.limit <= 0) return;
+  for (let page = opts.startPage ?? 1; ; page++) {
+    let body: unknown;
+    let headers: Record<string, string>;
+    try {
+      const res = await client.get<unknown>(path, { query: { ...query, page }, signal: opts.signal });
+      body = res.body;
+      headers = res.headers;
+    } catch (err) {
+      // The total can shrink between pages (another client deletes): a missing later page is the end.
+      if (
+        page > (opts.startPage ?? 1) &&
+        err instanceof ApiError &&
+        err.status === 404 &&
+        /-page-not-found$/.test(err.code)
+      ) {
+        return;
+      }
+      throw err;
+    }
+    const records = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[listKey] : undefined;
+    if (!Array.isArray(records)) {
+      throw new ApiError({
+        status: 200,
+        code: 'unexpected_response',
+        message: `expected a list under "${listKey}" in the answer to ${path}`,
+        method: 'GET',
+        url: path,
+      });
+    }
+    // The body is authoritative; the site sends X-TEC-* headers (core routes send X-WP-*).
+    const totalPages = numberFrom(body, 'total_pages', headers['x-tec-totalpages'] ?? headers['x-wp-totalpages']);
+    const total = numberFrom(body, 'total', headers['x-tec-total'] ?? headers['x-wp-total']);
+    opts.onPage?.({ page, count: records.length, total, totalPages });
+    for (const record of records as T[]) {
+      yield record;
+      yielded += 1;
+      if (opts.limit !== undefined && yielded >= opts.limit) return;
+    }
+    // An empty page ends the list even when total_pages says more: terms past the end answer 200 []
+    // and a venue search without matches reports the totals of all venues.
+    if (records.length === 0) return;
+    if (totalPages === undefined || page >= totalPages) return;
+  }
+}
+
+/** Collects a paginated list into an array (for small lists; prefer the iterator for exports). */
+export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
