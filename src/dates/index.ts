@@ -1,0 +1,12 @@
+/** Date input parsing and time zone math; every date flag goes through here. */
+export { DATE_FORMS_HELP, type DateParseOptions, parseDateInput, parseDateStrict } from './parse.js';
+export {
+  addDays,
+  addHours,
+  addMonths,
+  formatWallTime,
+  isValidWallTime,
+  parseWallTime,
+  type WallTime,
+} from './wall.js';
+export { isValidTimeZone, parseOffsetZone, wallTimeToUtc, zonedWallTime, zoneOffsetMinutes } from './zone.js';
