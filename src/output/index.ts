@@ -1,0 +1,31 @@
+/** Output: the only writer of data to stdout. */
+export { type ColorLevel, type ColorOptions, colorEnabled, colorLevel, createColor } from './color.js';
+export { closest, getPath, type JsonRecord, parseFieldList, pick, plainText, validateFields } from './fields.js';
+export {
+  FORMATS,
+  isOutputFormat,
+  MACHINE_FORMATS,
+  type OutputFormat,
+  type ResolveFormatOptions,
+  resolveFormat,
+} from './format.js';
+export {
+  cellText,
+  DEFAULT_WIDTH,
+  fitWidths,
+  headerLabel,
+  readableDate,
+  renderKeyValue,
+  renderTable,
+  type TableOptions,
+} from './table.js';
+export {
+  createRecordWriter,
+  describeError,
+  type ErrorInfo,
+  type RecordWriter,
+  type RecordWriterOptions,
+  type TextSink,
+  writeError,
+  writeOne,
+} from './writer.js';

@@ -1,0 +1,204 @@
+/**
+ * The only writer of data to stdout. Lists stream record by record (`list --all` never holds every
+ * page), except tables, which need every row to size their columns.
+ */
+import { stringify as csvLine } from 'csv-stringify/sync';
+import YAML from 'yaml';
+import type { ResourceSpec } from '../catalog/index.js';
+import { UsageError } from '../cli/errors.js';
+import { type ColorLevel, createColor } from './color.js';
+import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
+import type { OutputFormat } from './format.js';
+import { renderKeyValue, renderTable } from './table.js';
+
+/** Where text goes: stdout, stderr, or a capture in tests. */
+export interface TextSink {
+  write(chunk: string): unknown;
+}
+
+/** Options of {@link createRecordWriter} and {@link writeOne}. */
+export interface RecordWriterOptions {
+  format: OutputFormat;
+  /** stdout */
+  stream: TextSink;
+  /** notes such as "no events found" */
+  stderr: TextSink;
+  resource: ResourceSpec;
+  /** `--fields`: dotted paths to keep; validated against the resource's record keys */
+  fields?: readonly string[] | undefined;
+  /** `--field`: print this one value per record, bare, whatever the format */
+  field?: string | undefined;
+  /** stdout is a terminal (default false) */
+  isTTY?: boolean | undefined;
+  /** terminal width for tables (default 100) */
+  columns?: number | undefined;
+  /** colour for tables: a level, or true for basic colour (default none; decide with colorEnabled) */
+  color?: boolean | ColorLevel | undefined;
+  /** readable dates in tables (default: isTTY) */
+  readableDates?: boolean | undefined;
+  /** CSV field delimiter (default ",") */
+  delimiter?: string | undefined;
+}
+
+/** Receives the records of a list one at a time; `end()` finishes the document. */
+export interface RecordWriter {
+  write(record: JsonRecord): void;
+  end(): void;
+}
+
+function checkOptions(opts: RecordWriterOptions): void {
+  if (opts.fields && opts.field !== undefined) {
+    throw new UsageError('--fields and --field cannot be combined', 'use --fields a,b for several values');
+  }
+  if (opts.fields) validateFields(opts.fields, opts.resource);
+  if (opts.field !== undefined) validateFields([opts.field], opts.resource);
+}
+
+function tableOptions(opts: RecordWriterOptions) {
+  return {
+    width: opts.columns,
+    color: createColor(opts.color ?? false),
+    readableDates: opts.readableDates ?? opts.isTTY ?? false,
+  };
+}
+
+const shape = (record: JsonRecord, fields: readonly string[] | undefined): JsonRecord =>
+  fields ? pick(record, fields, { nested: true }) : record;
+
+const indent = (text: string): string => text.replace(/^/gm, '  ');
+
+function csvWriter(opts: RecordWriterOptions): RecordWriter {
+  const columns = opts.fields ?? opts.resource.recordKeys;
+  const line = (cells: readonly string[]) => csvLine([cells], { delimiter: opts.delimiter ?? ',' });
+  opts.stream.write(line(columns));
+  return {
+    write: (record) => void opts.stream.write(line(columns.map((path) => plainText(getPath(record, path))))),
+    end: () => {},
+  };
+}
+
+/**
+ * A streaming writer for the records of a list.
+ * - json: one array, `[` at the first record, valid (`[]`) when empty
+ * - ndjson: one compact record per line; yaml: a sequence, `[]` when empty
+ * - csv: the header at once (so an empty list gives a header-only file), then one row per record
+ * - ids: one id per line; count: the number of records at `end()`
+ * - table: buffered and printed at `end()`; an empty list prints nothing and notes it on stderr
+ * - with `field`: the bare value of that field, one per line
+ * Records are printed unchanged unless `fields` is given.
+ * @throws UsageError for unknown fields, before anything is written
+ */
+export function createRecordWriter(opts: RecordWriterOptions): RecordWriter {
+  checkOptions(opts);
+  const out = opts.stream;
+  const { field, fields } = opts;
+  if (field !== undefined) {
+    return { write: (r) => void out.write(`${plainText(getPath(r, field))}\n`), end: () => {} };
+  }
+  switch (opts.format) {
+    case 'json': {
+      let count = 0;
+      return {
+        write: (r) => {
+          out.write(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(r, fields), null, 2))}`);
+        },
+        end: () => void out.write(count === 0 ? '[]\n' : '\n]\n'),
+      };
+    }
+    case 'ndjson':
+      return { write: (r) => void out.write(`${JSON.stringify(shape(r, fields))}\n`), end: () => {} };
+    case 'yaml': {
+      let count = 0;
+      return {
+        write: (r) => {
+          count++;
+          out.write(YAML.stringify([shape(r, fields)]));
+        },
+        end: () => {
+          if (count === 0) out.write('[]\n');
+        },
+      };
+    }
+    case 'csv':
+      return csvWriter(opts);
+    case 'ids':
+      return { write: (r) => void out.write(`${plainText(r.id)}\n`), end: () => {} };
+    case 'count': {
+      let count = 0;
+      return { write: () => void count++, end: () => void out.write(`${count}\n`) };
+    }
+    case 'table': {
+      const rows: JsonRecord[] = [];
+      return {
+        write: (r) => void rows.push(r),
+        end: () => {
+          if (rows.length === 0) {
+            opts.stderr.write(`no ${opts.resource.name} found\n`);
+            return;
+          }
+          out.write(renderTable(rows, fields ?? opts.resource.tableColumns, tableOptions(opts)));
+        },
+      };
+    }
+  }
+}
+
+/**
+ * Prints one record (get, create, update): json and yaml print one object, table a two-column
+ * key/value table of the top-level keys (or of `fields`), ids the id; other formats as for a list
+ * of one.
+ * @throws UsageError for unknown fields, before anything is written
+ */
+export function writeOne(record: JsonRecord, opts: RecordWriterOptions): void {
+  checkOptions(opts);
+  if (opts.field === undefined) {
+    if (opts.format === 'json') {
+      opts.stream.write(`${JSON.stringify(shape(record, opts.fields), null, 2)}\n`);
+      return;
+    }
+    if (opts.format === 'yaml') {
+      opts.stream.write(YAML.stringify(shape(record, opts.fields)));
+      return;
+    }
+    if (opts.format === 'table') {
+      opts.stream.write(renderKeyValue(record, opts.fields, tableOptions(opts)));
+      return;
+    }
+  }
+  const writer = createRecordWriter(opts);
+  writer.write(record);
+  writer.end();
+}
+
+/** The parts of a failure that are printed. */
+export interface ErrorInfo {
+  code: string;
+  message: string;
+  hint: string | undefined;
+  status: number | null;
+}
+
+/** Reads code, message, hint and status from our errors and, by duck typing, from any other. */
+export function describeError(err: unknown): ErrorInfo {
+  if (!(err instanceof Error)) return { code: 'unexpected', message: String(err), hint: undefined, status: null };
+  const e = err as Error & { code?: unknown; hint?: unknown; status?: unknown };
+  return {
+    code: typeof e.code === 'string' ? e.code : 'unexpected',
+    message: e.message,
+    hint: typeof e.hint === 'string' && e.hint !== '' ? e.hint : undefined,
+    status: typeof e.status === 'number' ? e.status : null,
+  };
+}
+
+/**
+ * Reports a failure on stderr in plain words, `calctl: <message>` and `  hint: <hint>`; with a JSON
+ * format, also one line `{"error":{"code","message","status","hint"?}}` for programs.
+ */
+export function writeError(err: unknown, opts: { stderr: TextSink; format?: OutputFormat | undefined }): void {
+  const info = describeError(err);
+  opts.stderr.write(`calctl: ${info.message}\n${info.hint ? `  hint: ${info.hint}\n` : ''}`);
+  if (opts.format === 'json' || opts.format === 'ndjson') {
+    const { hint, ...rest } = info;
+    opts.stderr.write(`${JSON.stringify({ error: hint ? { ...rest, hint } : rest })}\n`);
+  }
+}
