@@ -1,0 +1,30 @@
+export { defaultConfigDir, defaultDataDir } from './paths.js';
+export {
+  type LocalTarget,
+  PROFILE_RULES,
+  type RemoteTarget,
+  type ResolveInput,
+  resolveTarget,
+  type Target,
+  type TargetAuth,
+} from './resolve.js';
+export {
+  assertPrivate,
+  CONFIG_FILE,
+  getProfile,
+  LOCAL_PROFILE,
+  type LoadedConfig,
+  listProfiles,
+  loadConfig,
+  loadSecrets,
+  loadSettings,
+  type Profile,
+  type ProfileSecrets,
+  type ProfileSettings,
+  type ProfileSummary,
+  removeProfile,
+  SECRETS_FILE,
+  saveProfile,
+  setDefaultProfile,
+  validateProfileName,
+} from './store.js';
