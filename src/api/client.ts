@@ -1,15 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
 import { type CalctlError, InterruptedError } from '../cli/errors.js';
-import {
-  ApiError,
-  apiErrorFromResponse,
-  errorCodeOf,
-  NetworkError,
-  serializedWpError,
-  TimeoutError,
-} from './errors.js';
+import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './errors.js';
 import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';
+import { errorForStatus, flattenHeaders, parseBody, type RawAnswer } from './response.js';
 import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
 
 /** Credentials: an application password (basic) or a bearer token (JWT plugins). */
@@ -80,42 +74,9 @@ export interface ApiClient {
   close(): Promise<void>;
 }
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers)) {
-    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
 function authHeader(auth: ApiAuth): string {
   if (auth.type === 'bearer') return `Bearer ${auth.token}`;
   return `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}`;
-}
-
-/** Parses a body; a 2xx that is not JSON means the URL does not point at the REST API. */
-function parseBody(answer: RawAnswer, method: string, url: string): unknown {
-  const text = answer.text.replace(/^\uFEFF/, '');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    const type = answer.headers['content-type'] ?? 'no content type';
-    throw new ApiError({
-      status: answer.status,
-      code: 'invalid_json',
-      message: `${method} ${url} answered ${answer.status} with ${type} instead of JSON: ${text.trim().slice(0, 200)}`,
-      method,
-      url,
-      cause,
-    });
-  }
 }
 
 /**
@@ -271,19 +232,4 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       await ownAgent?.close();
     },
   };
-}
-
-/** A redirect is reported rather than followed: following would turn a write into a GET. */
-function errorForStatus(answer: RawAnswer, method: string, url: string): ApiError {
-  const location = answer.headers.location;
-  if (answer.status >= 300 && answer.status < 400 && location) {
-    return new ApiError({
-      status: answer.status,
-      code: 'redirect',
-      message: `${method} ${url} was redirected (${answer.status}) to ${location}: use that address in the profile URL`,
-      method,
-      url,
-    });
-  }
-  return apiErrorFromResponse(answer.status, method, url, answer.text);
 }

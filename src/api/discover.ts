@@ -1,4 +1,5 @@
 import { type Dispatcher, request as undiciRequest } from 'undici';
+import { flattenHeaders } from './response.js';
 
 /** What discovery needs from one HTTP answer. */
 export interface DiscoveryAnswer {
@@ -35,10 +36,7 @@ export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): Disc
         ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
       });
       await res.body.dump();
-      const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(res.headers)) {
-        if (value !== undefined) headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-      }
+      const headers = flattenHeaders(res.headers);
       const location = headers.location;
       if (res.statusCode >= 300 && res.statusCode < 400 && location && hop < (opts.maxRedirects ?? 5)) {
         url = new URL(location, url).href;

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** client port: equal ports mean a reused (keep-alive) connection */
+  remotePort: number | undefined;
 }
 
 /** Handles one request; `index` counts requests from 0 across the server's life. */
@@ -43,6 +45,7 @@ export async function startFaultServer(handler?: FaultHandler): Promise<FaultSer
         url: req.url ?? '/',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: req.socket.remotePort,
       };
       const index = requests.length;
       requests.push(recorded);

@@ -72,6 +72,16 @@ describe('requests', () => {
     expect(req.headers.accept).toBe('application/json');
   });
 
+  it('reuses one keep-alive connection across requests', async () => {
+    server.handle(json(200, {}));
+    const c = makeClient();
+    for (let i = 0; i < 8; i++) await c.get('/events');
+    await c.post('/tags', { name: 'x' });
+    const ports = server.requests.map((r) => r.remotePort);
+    // undici may open a second socket while the first is being released, but never one per request.
+    expect(new Set(ports).size).toBeLessThanOrEqual(2);
+  });
+
   it('requests the namespace root with an empty path', async () => {
     server.handle(json(200, { namespace: 'tribe/events/v1' }));
     await makeClient().get('');

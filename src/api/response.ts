@@ -1,0 +1,51 @@
+import { ApiError, apiErrorFromResponse } from './errors.js';
+
+/** A whole answer: status, flattened headers and the body text. */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** Lower-cased header names; repeated headers joined with ", ". */
+export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers)) {
+    if (value !== undefined) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/** Parses a body; a 2xx that is not JSON means the URL does not point at the REST API. */
+export function parseBody(answer: RawAnswer, method: string, url: string): unknown {
+  const text = answer.text.replace(/^\uFEFF/, '');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    const type = answer.headers['content-type'] ?? 'no content type';
+    throw new ApiError({
+      status: answer.status,
+      code: 'invalid_json',
+      message: `${method} ${url} answered ${answer.status} with ${type} instead of JSON: ${text.trim().slice(0, 200)}`,
+      method,
+      url,
+      cause,
+    });
+  }
+}
+
+/** A redirect is reported rather than followed: following would turn a write into a GET. */
+export function errorForStatus(answer: RawAnswer, method: string, url: string): ApiError {
+  const location = answer.headers.location;
+  if (answer.status >= 300 && answer.status < 400 && location) {
+    return new ApiError({
+      status: answer.status,
+      code: 'redirect',
+      message: `${method} ${url} was redirected (${answer.status}) to ${location}: use that address in the profile URL`,
+      method,
+      url,
+    });
+  }
+  return apiErrorFromResponse(answer.status, method, url, answer.text);
+}
