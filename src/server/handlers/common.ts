@@ -1,0 +1,113 @@
+import type { ResourceSpec } from '../../catalog/index.js';
+import { RestError } from '../http/errors.js';
+import type { RequestScope } from '../site.js';
+import type { Post, PostType } from '../store/types.js';
+import { parseTimeToWall } from '../time/strtotime.js';
+import { utcToWall, wallToUtc } from '../time/zone.js';
+
+/** What a handler returns; the pipeline turns it into a reply. */
+export interface HandlerResult {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface HandlerRequest {
+  scope: RequestScope;
+  /** merged parameters in WordPress's priority order (JSON body, form body, query, path) */
+  params: Record<string, unknown>;
+  has: (name: string) => boolean;
+  method: string;
+  resource: ResourceSpec;
+}
+
+export type Handler = (req: HandlerRequest) => HandlerResult;
+
+export const POST_TYPE: Record<string, PostType> = {
+  events: 'tribe_events',
+  venues: 'tribe_venue',
+  organizers: 'tribe_organizer',
+};
+
+export const isAdmin = (scope: RequestScope) => scope.userId !== null;
+
+/** Local wall time of the site's clock. */
+export function siteNow(scope: RequestScope): { local: string; utc: string } {
+  const utc = scope.site.now().toISOString().slice(0, 19).replace('T', ' ');
+  return { local: utcToWall(utc, scope.site.timezone), utc };
+}
+
+/** Parses a date parameter as the site does (strtotime in the given zone); null when unparseable. */
+export function parseDateParam(value: unknown, scope: RequestScope, timezone?: string): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) value = String(Math.trunc(value));
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return parseTimeToWall(value, { now: scope.site.now(), timezone: timezone ?? scope.site.timezone });
+}
+
+export const isTime = (value: unknown, scope: RequestScope) => parseDateParam(value, scope) !== null;
+
+/** Publication dates of a post from `date` / `date_utc` parameters, else now. */
+export function publicationDates(
+  params: Record<string, unknown>,
+  has: (n: string) => boolean,
+  scope: RequestScope,
+): { date: string; date_utc: string } | null {
+  const tz = scope.site.timezone;
+  if (has('date') && params.date !== null && params.date !== '') {
+    const date = parseDateParam(params.date, scope);
+    if (date) {
+      const utc = has('date_utc') ? parseDateParam(params.date_utc, scope, 'UTC') : null;
+      return { date, date_utc: utc ?? wallToUtc(date, tz) };
+    }
+  }
+  if (has('date_utc') && params.date_utc !== null && params.date_utc !== '') {
+    const utc = parseDateParam(params.date_utc, scope, 'UTC');
+    if (utc) return { date: utcToWall(utc, tz), date_utc: utc };
+  }
+  return null;
+}
+
+/** Finds a post of a type by id; other types and missing ids give undefined. */
+export function postOfType(scope: RequestScope, type: PostType, id: unknown): Post | undefined {
+  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) return undefined;
+  const post = scope.stores.posts.get(n);
+  return post && post.type === type ? post : undefined;
+}
+
+/** Statuses a caller may list: anonymous readers only see published records. */
+export const ANY_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];
+export const KNOWN_STATUSES = new Set([...ANY_STATUSES, 'trash', 'any', 'auto-draft', 'inherit']);
+
+/**
+ * Validates a `status` list parameter: anonymous readers may ask for exactly `publish`; signed-in users
+ * for any known statuses. Returns the normalized list or false.
+ */
+export function parseStatusParam(value: unknown, scope: RequestScope): string[] | false {
+  const list = Array.isArray(value)
+    ? value.map((v) => (typeof v === 'string' ? v.trim() : ''))
+    : typeof value === 'string'
+      ? value.split(',').map((s) => s.trim())
+      : null;
+  if (!list || list.length === 0 || list.some((s) => s === '')) return false;
+  if (scope.userId === null) return list.length === 1 && list[0] === 'publish' ? list : false;
+  return list.every((s) => KNOWN_STATUSES.has(s)) ? list : false;
+}
+
+export function statusesFor(scope: RequestScope, requested: string[] | undefined): string[] {
+  if (!requested) return scope.userId === null ? ['publish'] : ANY_STATUSES;
+  if (requested.includes('any')) return ANY_STATUSES;
+  return requested;
+}
+
+/** Positive page numbers and page sizes; the size is clamped to the site maximum. */
+export function positiveInt(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
+  if (typeof v === 'string' && /^\d+$/.test(v.trim())) {
+    const n = Number(v.trim());
+    return n > 0 && Number.isSafeInteger(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+export const notAccessible = (code: string, what: string) => new RestError(403, code, `This ${what} cannot be read.`);

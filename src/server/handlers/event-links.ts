@@ -1,0 +1,86 @@
+import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { isDigits, listOf } from '../routes/args.js';
+import type { RequestScope } from '../site.js';
+import type { Taxonomy } from '../store/types.js';
+import { postOfType } from './common.js';
+import { createLinked } from './linked-write.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One requested link: an existing id, or data for a record to create. */
+type LinkRef = { id: number } | { data: Obj };
+
+function venueRef(v: unknown, scope: RequestScope): LinkRef | null | false {
+  if (v === null || v === '' || v === 0 || v === '0') return null;
+  if (isDigits(v)) return postOfType(scope, 'tribe_venue', v) ? { id: Number(v) } : false;
+  if (Array.isArray(v)) return v.length === 0 ? null : venueRef(v[0], scope);
+  if (isObj(v)) {
+    if ('id' in v && v.id !== undefined && v.id !== '') return venueRef(v.id, scope);
+    return typeof v.venue === 'string' && v.venue.trim() !== '' ? { data: v } : false;
+  }
+  return false;
+}
+
+function organizerRefs(v: unknown, scope: RequestScope): LinkRef[] | false {
+  if (v === null || v === '') return [];
+  const items: unknown[] = Array.isArray(v) ? v : isObj(v) ? [v] : (listOf(v) ?? [v]);
+  const refs: LinkRef[] = [];
+  for (const item of items) {
+    if (isDigits(item)) {
+      if (!postOfType(scope, 'tribe_organizer', item)) return false;
+      refs.push({ id: Number(item) });
+    } else if (isObj(item)) {
+      if ('id' in item && item.id !== undefined && item.id !== '') {
+        if (!postOfType(scope, 'tribe_organizer', item.id)) return false;
+        refs.push({ id: Number(item.id) });
+      } else if (typeof item.organizer === 'string' && item.organizer.trim() !== '') refs.push({ data: item });
+      else return false;
+    } else return false;
+  }
+  return refs;
+}
+
+/** Argument checks (they run before the permission check, as on the site). */
+export const validVenue = (v: unknown, scope: RequestScope) => venueRef(v, scope) !== false;
+export const validOrganizer = (v: unknown, scope: RequestScope) => organizerRefs(v, scope) !== false;
+
+/** The venue id to link after creating inline data; null = leave the current venue. */
+export function resolveVenue(v: unknown, scope: RequestScope): number | null {
+  const ref = venueRef(v, scope);
+  if (!ref) return null;
+  return 'id' in ref ? ref.id : createLinked(scope, 'tribe_venue', ref.data);
+}
+
+export function resolveOrganizers(v: unknown, scope: RequestScope): number[] {
+  const refs = organizerRefs(v, scope) || [];
+  const ids = refs.map((r) => ('id' in r ? r.id : createLinked(scope, 'tribe_organizer', r.data)));
+  return [...new Set(ids)];
+}
+
+/**
+ * Category or tag references: numeric items are existing term ids (unknown ones skipped), other items
+ * are matched by slug, then by name, and created when missing.
+ */
+export function resolveTerms(v: unknown, taxonomy: Taxonomy, scope: RequestScope): number[] {
+  const { terms } = scope.stores;
+  const items = Array.isArray(v)
+    ? v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' ? [String(x).trim()] : []))
+    : (listOf(v) ?? []);
+  const ids: number[] = [];
+  for (const item of items) {
+    if (item === '') continue;
+    if (/^\d+$/.test(item)) {
+      if (terms.getOf(taxonomy, Number(item))) ids.push(Number(item));
+      continue;
+    }
+    const found = terms.getBySlug(taxonomy, sanitizeTitle(item)) ?? terms.getByName(taxonomy, item);
+    if (found) {
+      ids.push(found.id);
+      continue;
+    }
+    const slug = uniqueSlug(sanitizeTitle(item) || 'term', (s) => terms.slugTaken(taxonomy, s));
+    ids.push(terms.insert({ taxonomy, name: item, slug, description: '', parent: 0 }));
+  }
+  return [...new Set(ids)];
+}

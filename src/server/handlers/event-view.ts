@@ -1,0 +1,38 @@
+import { type EventLinks, serializeEvent } from '../serialize/event.js';
+import type { RequestScope } from '../site.js';
+import type { Post, Taxonomy } from '../store/types.js';
+
+/** Linked venue/organizers visible to the caller: anonymous readers never see unpublished ones. */
+function visible(post: Post | undefined, scope: RequestScope): post is Post {
+  if (!post || post.status === 'trash') return false;
+  return scope.userId !== null || post.status === 'publish';
+}
+
+function termsWithCounts(post: Post, taxonomy: Taxonomy, scope: RequestScope, counts: Map<number, number>) {
+  return scope.stores.terms.ofPost(post.id, taxonomy).map((term) => {
+    let count = counts.get(term.id);
+    if (count === undefined) {
+      count = scope.stores.terms.count(term.id);
+      counts.set(term.id, count);
+    }
+    return { term, count };
+  });
+}
+
+/** Loads what an event representation embeds. `counts` memoizes term counts across one answer. */
+export function loadEventLinks(post: Post, scope: RequestScope, counts = new Map<number, number>()): EventLinks {
+  const { posts } = scope.stores;
+  const venue = post.venue_id ? posts.get(post.venue_id) : undefined;
+  const orgIds = posts.organizerIds(post.id);
+  const orgs = posts.getMany(orgIds);
+  return {
+    venue: visible(venue, scope) ? venue : undefined,
+    organizers: orgIds.map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
+    categories: termsWithCounts(post, 'tribe_events_cat', scope, counts),
+    tags: termsWithCounts(post, 'post_tag', scope, counts),
+  };
+}
+
+export function renderEvent(post: Post, scope: RequestScope, single: boolean, counts?: Map<number, number>) {
+  return serializeEvent(post, loadEventLinks(post, scope, counts), scope, single);
+}

@@ -1,0 +1,154 @@
+import { listOf, toBool } from '../routes/args.js';
+import { restBase } from '../site.js';
+import { addDays } from '../time/zone.js';
+import type { HandlerRequest, HandlerResult } from './common.js';
+import { parseDateParam, parseStatusParam, siteNow, statusesFor } from './common.js';
+import { renderEvent } from './event-view.js';
+import { likeArg, paging, postArchive } from './list-common.js';
+import { termIdsForFilter } from './terms.js';
+
+const DATE_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
+
+/** The default window as the site computes it: from yesterday 23:59 to now + 2 years. */
+function defaultWindow(req: HandlerRequest) {
+  const now = siteNow(req.scope).local;
+  const yesterday = `${addDays(now, -1).slice(0, 10)} 23:59:00`;
+  const year = Number(now.slice(0, 4)) + 2;
+  let twoYears = `${year}${now.slice(4)}`;
+  if (twoYears.slice(5, 10) === '02-29') twoYears = `${year}-02-28${now.slice(10)}`;
+  return { start: yesterday, end: twoYears };
+}
+
+export function listEvents(req: HandlerRequest): HandlerResult {
+  const { scope, params: q } = req;
+  const pg = paging(q, scope);
+  const strict = typeof q.strict_dates === 'string' && toBool(q.strict_dates) === true;
+  const dayStart = (w: string) => (strict ? w : `${w.slice(0, 10)} 00:00:00`);
+  const dayEnd = (w: string) => (strict ? w : `${w.slice(0, 10)} 23:59:59`);
+  const where: string[] = ["p.type = 'tribe_events'", 'p.hidden = 0'];
+  const args: unknown[] = [];
+  const pairs: [string, string][] = [
+    ['page', String(pg.page)],
+    ['per_page', String(pg.perPage)],
+  ];
+  const defaults = defaultWindow(req);
+  const include = req.has('include') ? (listOf(q.include) ?? []).map(Number) : null;
+  const relative = DATE_PARAMS.some((k) => req.has(k));
+  let start: string | null = null;
+  let end: string | null = null;
+  if (include) {
+    // Explicit dates are dropped with include, but the raw defaults still apply (observed #10).
+    start = defaults.start;
+    end = defaults.end;
+  } else {
+    if (req.has('start_date')) start = dayStart(parseDateParam(q.start_date, scope) as string);
+    else if (!relative) start = dayStart(defaults.start);
+    if (req.has('end_date')) end = dayEnd(parseDateParam(q.end_date, scope) as string);
+    else if (!relative) end = dayEnd(defaults.end);
+  }
+  if (start) {
+    where.push('p.start_local >= ?');
+    args.push(start);
+    pairs.push(['start_date', start]);
+  }
+  if (end) {
+    where.push('p.end_local <= ?');
+    args.push(end);
+    pairs.push(['end_date', end]);
+  }
+  if (req.has('search')) {
+    for (const word of String(q.search).split(/\s+/).filter(Boolean)) {
+      where.push("(p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\')");
+      const w = likeArg(word);
+      args.push(w, w, w);
+    }
+    pairs.push(['search', String(q.search)]);
+  }
+  for (const g of ['geoloc', 'geoloc_lat', 'geoloc_lng'] as const) {
+    // Accepted and echoed, but without the premium extension they filter nothing.
+    if (req.has(g)) pairs.push([g, g === 'geoloc' ? (toBool(q[g]) ? '1' : '0') : String(q[g])]);
+  }
+  const requested = req.has('status') ? (parseStatusParam(q.status, scope) as string[]) : undefined;
+  const statuses = statusesFor(scope, requested);
+  where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
+  args.push(...statuses);
+  pairs.push(['status', requested ? requested.join(',') : scope.userId === null ? 'publish' : 'any']);
+  if (req.has('post_parent')) {
+    where.push('p.parent = ?');
+    args.push(Number(q.post_parent));
+    pairs.push(['post_parent', String(q.post_parent)]);
+  }
+  if (include) {
+    where.push(`p.id IN (${include.map(() => '?').join(',') || 'NULL'})`);
+    args.push(...include);
+    pairs.push(['include', include.join(',')]);
+  }
+  const ops = {
+    starts_before: ['start_local', '<'],
+    starts_after: ['start_local', '>'],
+    ends_before: ['end_local', '<'],
+    ends_after: ['end_local', '>'],
+  } as const;
+  for (const k of DATE_PARAMS) {
+    if (!req.has(k)) continue;
+    const v = dayEnd(parseDateParam(q[k], scope) as string);
+    where.push(`p.${ops[k][0]} ${ops[k][1]} ?`);
+    args.push(v);
+    pairs.push([k, v]);
+  }
+  for (const tax of ['categories', 'tags'] as const) {
+    if (!req.has(tax)) continue;
+    const ids = termIdsForFilter(
+      q[tax],
+      tax === 'categories' ? 'tribe_events_cat' : 'post_tag',
+      scope,
+      tax === 'categories',
+    );
+    where.push(
+      `p.id IN (SELECT post_id FROM term_relationships WHERE term_id IN (${ids.map(() => '?').join(',') || 'NULL'}))`,
+    );
+    args.push(...ids);
+  }
+  if (req.has('venue')) {
+    const ids = (listOf(q.venue) ?? []).map(Number);
+    where.push(`p.venue_id IN (${ids.map(() => '?').join(',')})`);
+    args.push(...ids);
+    pairs.push(['venue', ids.join(',')]);
+  }
+  if (req.has('organizer')) {
+    const ids = (listOf(q.organizer) ?? []).map(Number);
+    where.push(
+      `p.id IN (SELECT event_id FROM event_organizers WHERE organizer_id IN (${ids.map(() => '?').join(',')}))`,
+    );
+    args.push(...ids);
+    pairs.push(['organizer', ids.join(',')]);
+  }
+  if (req.has('featured')) {
+    const featured = toBool(q.featured) === true;
+    where.push(`p.featured = ${featured ? 1 : 0}`);
+    if (featured) pairs.push(['featured', '1']);
+  }
+  const order = include ? 'p.date ASC, p.id ASC' : 'p.start_local ASC, p.id ASC';
+  const { ids, total } = scope.stores.posts.query(
+    where.join(' AND '),
+    args,
+    order,
+    pg.perPage,
+    (pg.page - 1) * pg.perPage,
+  );
+  const posts = scope.stores.posts.getMany(ids);
+  const counts = new Map<number, number>();
+  const items = ids.map((id) =>
+    renderEvent(posts.get(id) as NonNullable<ReturnType<typeof posts.get>>, scope, false, counts),
+  );
+  return postArchive(
+    'events',
+    items,
+    `${restBase(scope)}/events/`,
+    pairs,
+    pg,
+    total,
+    'event-archive-page-not-found',
+    'event',
+  );
+}

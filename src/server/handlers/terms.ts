@@ -1,0 +1,174 @@
+import { MAX_PER_PAGE } from '../../catalog/index.js';
+import { kses } from '../format/html.js';
+import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { RestError } from '../http/errors.js';
+import { listOf, toBool } from '../routes/args.js';
+import { serializeTerm } from '../serialize/term.js';
+import { type RequestScope, restBase } from '../site.js';
+import type { Taxonomy, Term } from '../store/types.js';
+import { type HandlerRequest, type HandlerResult, positiveInt } from './common.js';
+
+export const TAXONOMY: Record<string, Taxonomy> = { categories: 'tribe_events_cat', tags: 'post_tag' };
+
+/** A category or tag reference in a filter: slug first, then id, then name. */
+export function findTermRef(ref: string, taxonomy: Taxonomy, scope: RequestScope): Term | undefined {
+  const { terms } = scope.stores;
+  return (
+    terms.getBySlug(taxonomy, ref) ??
+    (/^\d+$/.test(ref) ? terms.getOf(taxonomy, Number(ref)) : undefined) ??
+    terms.getByName(taxonomy, ref)
+  );
+}
+
+/** Term ids an events filter matches; a parent category includes its children. */
+export function termIdsForFilter(v: unknown, taxonomy: Taxonomy, scope: RequestScope, withChildren: boolean): number[] {
+  const ids = new Set<number>();
+  for (const ref of listOf(v) ?? []) {
+    const term = findTermRef(ref, taxonomy, scope);
+    if (!term) continue;
+    for (const id of withChildren ? scope.stores.terms.withDescendants(term.id) : [term.id]) ids.add(id);
+  }
+  return [...ids];
+}
+
+const taxOf = (req: HandlerRequest) => TAXONOMY[req.resource.name] as Taxonomy;
+
+function render(term: Term, req: HandlerRequest, links: boolean) {
+  return serializeTerm(term, req.scope.stores.terms.count(term.id), req.scope, links);
+}
+
+export function listTerms(req: HandlerRequest): HandlerResult {
+  const { scope, params: q } = req;
+  const taxonomy = taxOf(req);
+  const { terms } = scope.stores;
+  const page = q.page === undefined ? 1 : (positiveInt(q.page) as number);
+  const perPage = Math.min(
+    q.per_page === undefined ? scope.site.perPage : (positiveInt(q.per_page) as number),
+    MAX_PER_PAGE,
+  );
+  const counts = terms.counts(taxonomy);
+  let list = terms.all(taxonomy);
+  const hideEmpty = req.has('hide_empty') ? toBool(q.hide_empty) !== false : true;
+  if (hideEmpty) list = list.filter((t) => (counts.get(t.id) ?? 0) > 0);
+  if (req.has('include')) {
+    const inc = new Set((listOf(q.include) ?? []).map(Number));
+    list = list.filter((t) => inc.has(t.id));
+  }
+  if (req.has('exclude')) {
+    const exc = new Set((listOf(q.exclude) ?? []).map(Number));
+    list = list.filter((t) => !exc.has(t.id));
+  }
+  if (req.has('search')) {
+    const s = String(q.search).toLowerCase();
+    list = list.filter((t) => t.name.toLowerCase().includes(s) || t.slug.toLowerCase().includes(s));
+  }
+  if (req.has('slug')) list = list.filter((t) => t.slug === String(q.slug));
+  if (req.has('parent')) list = list.filter((t) => t.parent === Number(q.parent));
+  const postId = req.has('event') ? Number(q.event) : req.has('post') ? Number(q.post) : null;
+  if (postId !== null) {
+    const on = new Set(terms.ofPost(postId, taxonomy).map((t) => t.id));
+    list = list.filter((t) => on.has(t.id));
+  }
+  const orderby = req.has('orderby') ? String(q.orderby) : 'name';
+  const keyOf = (t: Term): string | number =>
+    orderby === 'id' || orderby === 'term_id'
+      ? t.id
+      : orderby === 'count'
+        ? (counts.get(t.id) ?? 0)
+        : orderby === 'slug'
+          ? t.slug
+          : orderby === 'parent'
+            ? t.parent
+            : orderby === 'description'
+              ? t.description.toLowerCase()
+              : t.name.toLowerCase();
+  list.sort((a, b) => {
+    const ka = keyOf(a);
+    const kb = keyOf(b);
+    return (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id;
+  });
+  if (req.has('order') && String(q.order).toLowerCase() === 'desc') list.reverse();
+  const total = list.length;
+  const totalPages = Math.ceil(total / perPage);
+  const items = list
+    .slice((page - 1) * perPage, page * perPage)
+    .map((t) => serializeTerm(t, counts.get(t.id) ?? 0, scope, false));
+  const base = `${restBase(scope)}/${req.resource.name}/`;
+  const body: Record<string, unknown> = { rest_url: base, total, total_pages: totalPages, [req.resource.name]: items };
+  if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`;
+  if (page > 1) body.previous_rest_url = page - 1 === 1 ? base : `${base}?page=${page - 1}`;
+  return { status: 200, body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
+}
+
+export function getTerm(req: HandlerRequest): HandlerResult {
+  const term = req.scope.stores.terms.get(Number(req.params.id)) as Term;
+  return { status: 200, body: render(term, req, true) };
+}
+
+function checkParent(req: HandlerRequest, selfId = 0): number {
+  if (!req.has('parent')) return 0;
+  const parent = Number(req.params.parent);
+  if (parent === selfId)
+    throw new RestError(400, 'rest_invalid_param', 'Invalid parameter(s): parent', {
+      params: { parent: 'A category cannot be its own parent.' },
+      details: [],
+    });
+  return parent;
+}
+
+export function createTerm(req: HandlerRequest): HandlerResult {
+  const { scope, params: p } = req;
+  const taxonomy = taxOf(req);
+  const { terms, db } = scope.stores;
+  const name = String(p.name).trim();
+  const parent = checkParent(req);
+  const id = db
+    .transaction(() => {
+      const existing = terms
+        .all(taxonomy)
+        .find((t) => t.name.toLowerCase() === name.toLowerCase() && t.parent === parent);
+      if (existing) {
+        throw new RestError(400, 'term_exists', 'A term with this name already exists under the same parent.', {
+          term_id: existing.id,
+        });
+      }
+      const base = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : name) || 'term';
+      const slug = uniqueSlug(base, (s) => terms.slugTaken(taxonomy, s));
+      return terms.insert({
+        taxonomy,
+        name: kses(name),
+        slug,
+        description: kses(typeof p.description === 'string' ? p.description : ''),
+        parent,
+      });
+    })
+    .immediate();
+  return { status: 201, body: render(terms.get(id) as Term, req, true) };
+}
+
+export function updateTerm(req: HandlerRequest): HandlerResult {
+  const { scope, params: p } = req;
+  const { terms, db } = scope.stores;
+  const term = terms.get(Number(p.id)) as Term;
+  db.transaction(() => {
+    const next: Term = { ...term };
+    if (req.has('name') && typeof p.name === 'string' && p.name.trim() !== '') next.name = kses(p.name.trim());
+    if (req.has('description') && typeof p.description === 'string') next.description = kses(p.description);
+    if (req.has('slug') && typeof p.slug === 'string' && p.slug !== '') {
+      const slug = sanitizeTitle(p.slug);
+      if (slug && slug !== term.slug) next.slug = uniqueSlug(slug, (s) => terms.slugTaken(term.taxonomy, s, term.id));
+    }
+    if (req.has('parent')) next.parent = checkParent(req, term.id);
+    terms.update(next);
+  }).immediate();
+  return { status: 200, body: render(terms.get(term.id) as Term, req, true) };
+}
+
+/** Categories and tags are deleted for good; the answer shows the term as it was. */
+export function deleteTerm(req: HandlerRequest): HandlerResult {
+  const { terms, db } = req.scope.stores;
+  const term = terms.get(Number(req.params.id)) as Term;
+  const body = render(term, req, false);
+  db.transaction(() => terms.delete(term)).immediate();
+  return { status: 200, body };
+}

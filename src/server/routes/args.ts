@@ -1,0 +1,84 @@
+import type { RequestScope } from '../site.js';
+
+/** A typed validation failure, reported under `data.details` like WordPress's schema checks. */
+export interface Detail {
+  code: string;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+/** true = valid; false = invalid (no detail); Detail = invalid with a typed detail. */
+export type Verdict = true | false | Detail;
+
+export interface ArgDef {
+  name: string;
+  required: boolean;
+  description: string;
+  /** advertised in the namespace root and /doc */
+  schema: { type?: string; items?: { type: string }; format?: string; default?: unknown };
+  validate?: (value: unknown, scope: RequestScope, all: Record<string, unknown>) => Verdict;
+}
+
+export const isDigits = (v: unknown): boolean =>
+  (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'string' && /^\d+$/.test(v));
+
+export const typeDetail = (param: string, type: string): Detail => ({
+  code: 'rest_invalid_type',
+  message: `${param} is not of type ${type}.`,
+  data: { param },
+});
+
+/** JSON-schema booleans as WordPress accepts them: true/false, "true"/"false", "1"/"0", 1/0. */
+export function toBool(v: unknown): boolean | undefined {
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === '1' || v === 'true') return true;
+  if (v === 0 || v === '0' || v === 'false' || v === '') return false;
+  return undefined;
+}
+
+/** Loose truthiness of PHP for settings such as show_map on venues ("false", "0", "" → false). */
+export function looseBool(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    return !(s === '' || s === '0' || s === 'false' || s === 'no' || s === 'off');
+  }
+  return v !== null && v !== undefined;
+}
+
+export const boolArg: ArgDef['validate'] = (v, _s, all) => {
+  void all;
+  return toBool(v) === undefined ? typeDetail('value', 'boolean') : true;
+};
+
+export function typed(name: string, type: string): ArgDef['validate'] {
+  return (v) => {
+    if (type === 'boolean') return toBool(v) === undefined ? typeDetail(name, 'boolean') : true;
+    if (type === 'integer')
+      return isDigits(v) || (typeof v === 'string' && /^-\d+$/.test(v)) ? true : typeDetail(name, 'integer');
+    if (type === 'number')
+      return typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)))
+        ? true
+        : typeDetail(name, 'number');
+    if (type === 'string') return typeof v === 'string' ? true : typeDetail(name, 'string');
+    return true;
+  };
+}
+
+/** Splits an array-or-CSV parameter into trimmed, non-empty strings; undefined when not a list. */
+export function listOf(v: unknown): string[] | undefined {
+  if (Array.isArray(v)) {
+    if (!v.every((x) => typeof x === 'string' || typeof x === 'number')) return undefined;
+    return v.map((x) => String(x).trim()).filter((x) => x !== '');
+  }
+  if (typeof v === 'number') return [String(v)];
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+  return undefined;
+}
+
+export const isNonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';

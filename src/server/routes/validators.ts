@@ -1,0 +1,147 @@
+import type { FieldSpec, ParamSpec, ResourceSpec } from '../../catalog/index.js';
+import { isTime, KNOWN_STATUSES, POST_TYPE, parseStatusParam, positiveInt, postOfType } from '../handlers/common.js';
+import { validOrganizer, validVenue } from '../handlers/event-links.js';
+import { findTermRef, TAXONOMY } from '../handlers/terms.js';
+import type { RequestScope } from '../site.js';
+import { isValidTimezone } from '../time/zone.js';
+import { type ArgDef, isDigits, isNonEmptyString, listOf, toBool, typeDetail, type Verdict } from './args.js';
+
+type Check = NonNullable<ArgDef['validate']>;
+
+const isUrl = (v: unknown) => typeof v === 'string' && (v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v));
+const stringish = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+const bool =
+  (name: string): Check =>
+  (v) =>
+    toBool(v) === undefined ? typeDetail(name, 'boolean') : true;
+const existingEvent: Check = (v, s) => postOfType(s, 'tribe_events', v) !== undefined;
+const userExists = (v: unknown, s: RequestScope) =>
+  isDigits(v) && s.stores.db.prepare('SELECT 1 FROM users WHERE id = ?').get(Number(v)) !== undefined;
+
+/** Validators of create/update fields, by field name; a field without one is checked by its type. */
+function fieldCheck(resource: ResourceSpec, field: FieldSpec, creating: boolean): Check | undefined {
+  const n = field.name;
+  if (field.type === 'boolean') return bool(n);
+  if (n === 'author') return (v, s) => userExists(v, s);
+  if (field.semantic === 'date') return (v, s) => isTime(v, s);
+  if (n === 'status') return (v) => typeof v === 'string' && KNOWN_STATUSES.has(v) && v !== 'any';
+  if (n === 'timezone') return (v) => v === '' || (typeof v === 'string' && isValidTimezone(v.trim()));
+  if (n === 'image') return (v) => v === '' || v === null;
+  if (n === 'website') return (v) => v === null || isUrl(v);
+  if (n === 'venue' && resource.name === 'events') return (v, s) => validVenue(v, s);
+  if (n === 'organizer' && resource.name === 'events') return (v, s) => validOrganizer(v, s);
+  if (n === 'categories' || n === 'tags' || n === 'cost') return undefined;
+  if (n === 'parent') return (v, s) => isDigits(v) && s.stores.terms.getOf('tribe_events_cat', Number(v)) !== undefined;
+  if (field.semantic === 'name') return (v) => (creating ? isNonEmptyString(v) : isNonEmptyString(v));
+  if (resource.name === 'events' && (n === 'description' || n === 'excerpt' || n === 'slug'))
+    return (v) => isNonEmptyString(v);
+  if (resource.kind === 'term' && (n === 'description' || n === 'slug')) return (v) => typeof v === 'string';
+  if (field.type === 'integer') return (v) => (isDigits(v) ? true : typeDetail(n, 'integer'));
+  if (field.type === 'string') return (v) => v === null || stringish(v);
+  return undefined;
+}
+
+export function fieldArgs(resource: ResourceSpec, creating: boolean): ArgDef[] {
+  return resource.fields.map((f) => {
+    const validate = fieldCheck(resource, f, creating);
+    return {
+      name: f.name,
+      required: creating && f.required === true,
+      description: f.description,
+      schema: {
+        ...(f.default !== undefined ? { default: f.default } : {}),
+        ...(f.schemaType ? { type: f.schemaType } : {}),
+        ...(f.itemsType ? { items: { type: f.itemsType } } : {}),
+      },
+      ...(validate ? { validate } : {}),
+    };
+  });
+}
+
+const everyRef =
+  (check: (ref: string, s: RequestScope) => boolean): Check =>
+  (v, s) => {
+    const refs = listOf(v);
+    return refs !== undefined && refs.length > 0 && refs.every((r) => check(r, s));
+  };
+
+/** Validators of list parameters, by name. */
+function paramCheck(resource: ResourceSpec, p: ParamSpec): Check | undefined {
+  const n = p.name;
+  if (n === 'page' || n === 'per_page') return (v) => positiveInt(v) !== undefined;
+  if (n === 'status') return (v, s) => parseStatusParam(v, s) !== false;
+  if (p.semantic === 'date') return (v, s) => isTime(v, s);
+  if (n === 'search' || n === 'strict_dates' || n === 'slug' || n === 'order' || n === 'orderby')
+    return (v) => isNonEmptyString(v);
+  if (n === 'ticketed') {
+    return (v): Verdict => {
+      const b = toBool(v);
+      if (b === undefined) return typeDetail(n, 'boolean');
+      return b ? { code: 'event-tickets-not-active', message: 'Filtering by tickets needs a ticketing plugin.' } : true;
+    };
+  }
+  if (p.type === 'boolean' && p.schemaType === 'boolean') return bool(n);
+  if (n === 'categories' || n === 'tags') {
+    const tax = TAXONOMY[n] as 'tribe_events_cat' | 'post_tag';
+    return everyRef((r, s) => findTermRef(r, tax, s) !== undefined);
+  }
+  if (n === 'venue') return everyRef((r, s) => postOfType(s, 'tribe_venue', r) !== undefined);
+  if (n === 'organizer') return everyRef((r, s) => postOfType(s, 'tribe_organizer', r) !== undefined);
+  if (n === 'include' && resource.name === 'events') return everyRef((r) => /^\d+$/.test(r) && Number(r) > 0);
+  if ((n === 'include' || n === 'exclude') && resource.kind === 'term') {
+    const tax = TAXONOMY[resource.name] as 'tribe_events_cat' | 'post_tag';
+    return everyRef((r, s) => /^\d+$/.test(r) && s.stores.terms.getOf(tax, Number(r)) !== undefined);
+  }
+  if (n === 'post_parent' || n === 'event' || n === 'post') return existingEvent;
+  if (n === 'parent') return (v, s) => isDigits(v) && s.stores.terms.getOf('tribe_events_cat', Number(v)) !== undefined;
+  return undefined;
+}
+
+export function listArgs(resource: ResourceSpec): ArgDef[] {
+  return resource.listParams.map((p) => {
+    const validate = paramCheck(resource, p);
+    return {
+      name: p.name,
+      required: false,
+      description: p.description,
+      schema: {
+        ...(p.default !== undefined ? { default: p.default } : {}),
+        ...(p.schemaType && p.schemaType !== 'array' ? { type: p.schemaType } : {}),
+        ...(p.itemsType ? { items: { type: p.itemsType } } : {}),
+        ...(p.format ? { format: p.format } : {}),
+      },
+      ...(validate ? { validate } : {}),
+    };
+  });
+}
+
+/** `id` of an item route: an existing record of this resource (validation, so 400 when not). */
+export function idArg(resource: ResourceSpec): ArgDef {
+  const validate: Check =
+    resource.kind === 'term'
+      ? (v, s) => isDigits(v) && s.stores.terms.getOf(TAXONOMY[resource.name] as 'post_tag', Number(v)) !== undefined
+      : (v, s) => postOfType(s, POST_TYPE[resource.name] as 'tribe_events', v) !== undefined;
+  return {
+    name: 'id',
+    required: true,
+    description: `ID of the ${resource.singular}`,
+    schema: { type: 'integer' },
+    validate,
+  };
+}
+
+export function slugArg(resource: ResourceSpec, mustExist: boolean, required = true): ArgDef {
+  return {
+    name: 'slug',
+    required,
+    description: `slug of the ${resource.singular}`,
+    schema: { type: 'string' },
+    ...(mustExist
+      ? {
+          validate: ((v, s) =>
+            typeof v === 'string' &&
+            s.stores.posts.getBySlug(POST_TYPE[resource.name] as 'tribe_events', v) !== undefined) as Check,
+        }
+      : {}),
+  };
+}

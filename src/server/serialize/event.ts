@@ -1,0 +1,125 @@
+import { formatCost } from '../format/cost.js';
+import { wpautop } from '../format/html.js';
+import type { RequestScope } from '../site.js';
+import type { EventMeta, Post } from '../store/types.js';
+import { offsetString, tzAbbr, wallParts } from '../time/zone.js';
+import {
+  globalIds,
+  jsonLdText,
+  organizerJsonLd,
+  permalink,
+  postHead,
+  restItemUrl,
+  serializeOrganizer,
+  serializeVenue,
+  venueJsonLd,
+} from './linked.js';
+import { serializeEmbeddedTerm } from './term.js';
+
+/** Linked records an event representation needs, fetched by the caller (possibly in bulk). */
+export interface EventLinks {
+  venue: Post | undefined;
+  organizers: Post[];
+  categories: { term: import('../store/types.js').Term; count: number }[];
+  tags: { term: import('../store/types.js').Term; count: number }[];
+}
+
+const iso = (wall: string, offset: string) => `${wall.replace(' ', 'T')}${offset}`;
+
+function eventJsonLd(
+  post: Post,
+  m: EventMeta,
+  links: EventLinks,
+  costValues: string[],
+  url: string,
+  scope: RequestScope,
+) {
+  const tz = m.timezone || scope.site.timezone;
+  const startUtc = post.start_utc ?? '';
+  const endUtc = post.end_utc ?? '';
+  const out: Record<string, unknown> = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: post.title,
+    description: jsonLdText(wpautop(post.excerpt || post.content)),
+    url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: iso(post.start_local ?? '', offsetString(tz, startUtc)),
+    endDate: iso(post.end_local ?? '', offsetString(tz, endUtc)),
+  };
+  if (links.venue) out.location = venueJsonLd(links.venue);
+  const first = links.organizers[0];
+  if (first) out.organizer = organizerJsonLd(first);
+  if (costValues.length > 0) {
+    const day = `${post.date.slice(0, 10)} 00:00:00`;
+    out.offers = {
+      '@type': 'Offer',
+      price: costValues[0],
+      priceCurrency: 'USD',
+      url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: iso(day, offsetString(scope.site.timezone, post.date_utc)),
+    };
+  }
+  out.performer = 'Organization';
+  return out;
+}
+
+/** An event exactly as the site shows it; `single` adds json_ld (single GETs only). */
+export function serializeEvent(post: Post, links: EventLinks, scope: RequestScope, single: boolean) {
+  const m = post.meta as unknown as EventMeta;
+  const h = postHead(post, scope.origin);
+  const url = permalink(post, scope.origin);
+  const tz = m.timezone || scope.site.timezone;
+  const cost = formatCost(m.cost);
+  const startLocal = post.start_local ?? '';
+  const endLocal = post.end_local ?? '';
+  const startUtc = post.start_utc ?? '';
+  const endUtc = post.end_utc ?? '';
+  const venue = links.venue ? serializeVenue(links.venue, scope, single) : [];
+  const out: Record<string, unknown> = {
+    id: post.id,
+    ...globalIds(post, scope.origin),
+    author: h.author,
+    status: h.status,
+    date: h.date,
+    date_utc: h.date_utc,
+    modified: h.modified,
+    modified_utc: h.modified_utc,
+    url,
+    rest_url: restItemUrl(scope, 'events', post.id),
+    title: post.title,
+    description: wpautop(post.content),
+    excerpt: wpautop(post.excerpt),
+    slug: post.slug,
+    image: false,
+    all_day: m.all_day === true,
+    start_date: startLocal,
+    start_date_details: wallParts(startLocal),
+    end_date: endLocal,
+    end_date_details: wallParts(endLocal),
+    utc_start_date: startUtc,
+    utc_start_date_details: wallParts(startUtc),
+    utc_end_date: endUtc,
+    utc_end_date_details: wallParts(endUtc),
+    timezone: m.timezone,
+    timezone_abbr: tzAbbr(tz, startUtc),
+    cost: cost.cost,
+    cost_details: cost.details,
+    website: m.website === null || m.website === undefined ? url : m.website,
+    show_map: m.show_map === true,
+    show_map_link: m.show_map_link === true,
+    hide_from_listings: post.hidden === 1,
+    sticky: m.sticky === true,
+    featured: post.featured === 1,
+    categories: links.categories.map((c) => serializeEmbeddedTerm(c.term, c.count, scope)),
+    tags: links.tags.map((t) => serializeEmbeddedTerm(t.term, t.count, scope)),
+    venue,
+    organizer: links.organizers.map((o) => serializeOrganizer(o, scope, single)),
+    custom_fields: [],
+  };
+  if (single) out.json_ld = eventJsonLd(post, m, links, cost.details.values, url, scope);
+  return out;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app.js';
+import type { SiteSettings, Stores } from './site.js';
+import { AuthStore, readAdminPassword } from './store/auth.js';
+import { openDatabase } from './store/db.js';
+import { PostStore } from './store/posts.js';
+import { TermStore } from './store/terms.js';
+import { isValidTimezone } from './time/zone.js';
+
+export interface StartOptions {
+  /** data dir holding the SQLite file, or ':memory:' */
+  dataDir: string;
+  host?: string;
+  port?: number;
+  perPage?: number;
+  vendor?: string;
+  timezone?: string;
+  /** admin application password for a new data dir (else generated) */
+  adminPassword?: string | undefined;
+  now?: () => Date;
+  tls?: { cert: string; key: string } | undefined;
+  bodyLimit?: number;
+}
+
+export interface RunningServer {
+  /** scheme://host:port */
+  origin: string;
+  /** full namespace URL: origin/wp-json/tribe/events/v1 */
+  baseUrl: string;
+  /** the 0600 file holding the admin's application password (null for :memory:) */
+  passwordFile: string | null;
+  /** the admin password when this process knows it (new data dir or password file present) */
+  adminPassword: string | undefined;
+  stores: Stores;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export function openStores(dataDir: string): Stores {
+  const db = openDatabase(dataDir);
+  return { db, posts: new PostStore(db), terms: new TermStore(db), auth: new AuthStore(db) };
+}
+
+/** Opens the store, creates the admin on first use and listens (127.0.0.1 unless told otherwise). */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const timezone = opts.timezone ?? 'UTC';
+  if (!isValidTimezone(timezone)) throw new Error(`unknown time zone: ${timezone}`);
+  const stores = openStores(opts.dataDir);
+  const dir = opts.dataDir === ':memory:' ? null : opts.dataDir;
+  const passwordFile = await stores.auth.ensureAdmin(dir, opts.adminPassword);
+  const site: SiteSettings = {
+    vendor: opts.vendor ?? 'tribe',
+    perPage: opts.perPage ?? 10,
+    timezone,
+    now: opts.now ?? (() => new Date()),
+  };
+  const app = buildServer({ site, stores, ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}) });
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ host, port: opts.port ?? 8080 });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : (opts.port ?? 8080);
+  const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const origin = `${opts.tls ? 'https' : 'http'}://${shownHost}:${port}`;
+  let adminPassword = opts.adminPassword;
+  if (!adminPassword && dir) adminPassword = readAdminPassword(dir);
+  return {
+    origin,
+    baseUrl: `${origin}/wp-json/${site.vendor}/events/v1`,
+    passwordFile,
+    adminPassword,
+    stores,
+    app,
+    close: async () => {
+      await app.close();
+      stores.db.close();
+    },
+  };
+}

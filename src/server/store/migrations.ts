@@ -1,0 +1,97 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Numbered schema migrations. `PRAGMA user_version` records how many have run; each runs in its own
+ * transaction, so a crash mid-migration leaves the previous version intact.
+ */
+const MIGRATIONS: readonly string[] = [
+  // 1: posts (events, venues, organizers share one id space, as WordPress posts do), terms, links, users
+  `
+  CREATE TABLE posts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    type TEXT NOT NULL,
+    status TEXT NOT NULL,
+    author INTEGER NOT NULL DEFAULT 1,
+    title TEXT NOT NULL DEFAULT '',
+    content TEXT NOT NULL DEFAULT '',
+    excerpt TEXT NOT NULL DEFAULT '',
+    slug TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL,
+    date_utc TEXT NOT NULL,
+    modified TEXT NOT NULL,
+    modified_utc TEXT NOT NULL,
+    parent INTEGER NOT NULL DEFAULT 0,
+    meta TEXT NOT NULL DEFAULT '{}',
+    start_local TEXT,
+    end_local TEXT,
+    start_utc TEXT,
+    end_utc TEXT,
+    featured INTEGER NOT NULL DEFAULT 0,
+    hidden INTEGER NOT NULL DEFAULT 0,
+    venue_id INTEGER
+  );
+  CREATE INDEX posts_type_start ON posts(type, start_local, id);
+  CREATE INDEX posts_type_date ON posts(type, date DESC, id DESC);
+  CREATE INDEX posts_type_slug ON posts(type, slug);
+  CREATE INDEX posts_type_title ON posts(type, title COLLATE NOCASE);
+  CREATE INDEX posts_venue ON posts(venue_id) WHERE venue_id IS NOT NULL;
+  CREATE INDEX posts_parent ON posts(parent) WHERE parent <> 0;
+
+  CREATE TABLE event_organizers (
+    event_id INTEGER NOT NULL,
+    organizer_id INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (event_id, organizer_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX event_organizers_org ON event_organizers(organizer_id, event_id);
+
+  CREATE TABLE terms (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    taxonomy TEXT NOT NULL,
+    name TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    parent INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE UNIQUE INDEX terms_tax_slug ON terms(taxonomy, slug);
+  CREATE INDEX terms_tax_name ON terms(taxonomy, name COLLATE NOCASE);
+  CREATE INDEX terms_parent ON terms(parent);
+
+  CREATE TABLE term_relationships (
+    post_id INTEGER NOT NULL,
+    term_id INTEGER NOT NULL,
+    PRIMARY KEY (term_id, post_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX term_relationships_post ON term_relationships(post_id, term_id);
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    login TEXT NOT NULL UNIQUE,
+    display_name TEXT NOT NULL
+  );
+  CREATE TABLE app_passwords (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    salt BLOB NOT NULL,
+    hash BLOB NOT NULL,
+    created TEXT NOT NULL
+  );
+  `,
+];
+
+/** Brings the schema up to the latest version. Safe to call from several processes at once. */
+export function migrate(db: Database): number {
+  const run = db.transaction(() => {
+    // Re-read inside the write transaction: another process may have migrated meanwhile.
+    const current = db.pragma('user_version', { simple: true }) as number;
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`user_version = ${v + 1}`);
+    }
+    return MIGRATIONS.length;
+  });
+  return run.immediate();
+}
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,145 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Post, PostInput, PostType } from './types.js';
+
+interface PostRow extends Omit<Post, 'meta'> {
+  meta: string;
+}
+
+const COLUMNS = [
+  'type',
+  'status',
+  'author',
+  'title',
+  'content',
+  'excerpt',
+  'slug',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'parent',
+  'meta',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'featured',
+  'hidden',
+  'venue_id',
+] as const;
+
+function decode(row: PostRow | undefined): Post | undefined {
+  if (!row) return undefined;
+  return { ...row, meta: JSON.parse(row.meta) as Record<string, unknown> };
+}
+
+function encode(post: PostInput): Record<string, unknown> {
+  return { ...post, meta: JSON.stringify(post.meta) };
+}
+
+/** Reads and writes posts (events, venues, organizers) and their links. */
+export class PostStore {
+  private readonly byId: Statement;
+  private readonly bySlug: Statement;
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly organizersOf: Statement;
+  private readonly deleteOrganizers: Statement;
+  private readonly insertOrganizer: Statement;
+  private readonly slugTaken: Statement;
+
+  constructor(readonly db: Database) {
+    this.byId = db.prepare('SELECT * FROM posts WHERE id = ?');
+    this.bySlug = db.prepare('SELECT * FROM posts WHERE type = ? AND slug = ? ORDER BY id LIMIT 1');
+    this.insertStmt = db.prepare(
+      `INSERT INTO posts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.updateStmt = db.prepare(`UPDATE posts SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+    this.organizersOf = db.prepare(
+      'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position, organizer_id',
+    );
+    this.deleteOrganizers = db.prepare('DELETE FROM event_organizers WHERE event_id = ?');
+    this.insertOrganizer = db.prepare(
+      'INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
+    );
+    this.slugTaken = db.prepare('SELECT 1 FROM posts WHERE type = ? AND slug = ? AND id <> ? LIMIT 1');
+  }
+
+  get(id: number): Post | undefined {
+    return decode(this.byId.get(id) as PostRow | undefined);
+  }
+
+  getMany(ids: readonly number[]): Map<number, Post> {
+    const out = new Map<number, Post>();
+    if (ids.length === 0) return out;
+    const rows = this.db
+      .prepare(`SELECT * FROM posts WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .all(...ids) as PostRow[];
+    for (const row of rows) out.set(row.id, decode(row) as Post);
+    return out;
+  }
+
+  getBySlug(type: PostType, slug: string): Post | undefined {
+    return decode(this.bySlug.get(type, slug) as PostRow | undefined);
+  }
+
+  isSlugTaken(type: PostType, slug: string, exceptId = 0): boolean {
+    return this.slugTaken.get(type, slug, exceptId) !== undefined;
+  }
+
+  insert(post: PostInput): number {
+    return Number(this.insertStmt.run(encode(post)).lastInsertRowid);
+  }
+
+  update(post: Post): void {
+    this.updateStmt.run({ ...encode(post), id: post.id });
+  }
+
+  organizerIds(eventId: number): number[] {
+    return (this.organizersOf.all(eventId) as { organizer_id: number }[]).map((r) => r.organizer_id);
+  }
+
+  setOrganizers(eventId: number, organizerIds: readonly number[]): void {
+    this.deleteOrganizers.run(eventId);
+    organizerIds.forEach((orgId, i) => {
+      this.insertOrganizer.run(eventId, orgId, i);
+    });
+  }
+
+  /** Unlinks a trashed venue or organizer from every event, as the site does. */
+  unlinkEverywhere(post: Post): void {
+    if (post.type === 'tribe_venue')
+      this.db.prepare('UPDATE posts SET venue_id = NULL WHERE venue_id = ?').run(post.id);
+    if (post.type === 'tribe_organizer')
+      this.db.prepare('DELETE FROM event_organizers WHERE organizer_id = ?').run(post.id);
+  }
+
+  /** Non-trashed posts of a type whose title equals `title` (case-insensitive), oldest first. */
+  findByTitle(type: PostType, title: string): Post[] {
+    const rows = this.db
+      .prepare("SELECT * FROM posts WHERE type = ? AND title = ? COLLATE NOCASE AND status <> 'trash' ORDER BY id")
+      .all(type, title) as PostRow[];
+    return rows.map((r) => decode(r) as Post);
+  }
+
+  /** Runs a list query built by the handlers: ids of one page plus the total. */
+  query(
+    where: string,
+    params: unknown[],
+    orderBy: string,
+    limit: number,
+    offset: number,
+  ): { ids: number[]; total: number } {
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number })
+      .n;
+    const ids =
+      offset >= total
+        ? []
+        : (
+            this.db
+              .prepare(`SELECT p.id FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+              .all(...params, limit, offset) as { id: number }[]
+          ).map((r) => r.id);
+    return { ids, total };
+  }
+}

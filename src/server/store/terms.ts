@@ -1,0 +1,120 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { Taxonomy, Term } from './types.js';
+
+/** Reads and writes categories and tags, and which events carry them. */
+export class TermStore {
+  private readonly byId: Statement;
+  private readonly bySlug: Statement;
+  private readonly byName: Statement;
+  private readonly insertStmt: Statement;
+  private readonly updateStmt: Statement;
+  private readonly termsOfPost: Statement;
+  private readonly countStmt: Statement;
+
+  constructor(readonly db: Database) {
+    this.byId = db.prepare('SELECT * FROM terms WHERE id = ?');
+    this.bySlug = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND slug = ?');
+    this.byName = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
+    this.insertStmt = db.prepare(
+      'INSERT INTO terms (taxonomy, name, slug, description, parent) VALUES (@taxonomy, @name, @slug, @description, @parent)',
+    );
+    this.updateStmt = db.prepare(
+      'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent WHERE id = @id',
+    );
+    this.termsOfPost = db.prepare(
+      'SELECT t.* FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.post_id = ? AND t.taxonomy = ?',
+    );
+    // WordPress counts only published posts of the term itself (not of its children).
+    this.countStmt = db.prepare(
+      "SELECT COUNT(*) AS n FROM term_relationships r JOIN posts p ON p.id = r.post_id WHERE r.term_id = ? AND p.status = 'publish'",
+    );
+  }
+
+  get(id: number): Term | undefined {
+    return this.byId.get(id) as Term | undefined;
+  }
+
+  getOf(taxonomy: Taxonomy, id: number): Term | undefined {
+    const t = this.get(id);
+    return t && t.taxonomy === taxonomy ? t : undefined;
+  }
+
+  getBySlug(taxonomy: Taxonomy, slug: string): Term | undefined {
+    return this.bySlug.get(taxonomy, slug) as Term | undefined;
+  }
+
+  getByName(taxonomy: Taxonomy, name: string): Term | undefined {
+    return this.byName.get(taxonomy, name) as Term | undefined;
+  }
+
+  insert(term: Omit<Term, 'id'>): number {
+    return Number(this.insertStmt.run(term).lastInsertRowid);
+  }
+
+  update(term: Term): void {
+    this.updateStmt.run(term);
+  }
+
+  /** Deletes a term for good; its children move up to its parent, as WordPress does. */
+  delete(term: Term): void {
+    this.db.prepare('UPDATE terms SET parent = ? WHERE parent = ?').run(term.parent, term.id);
+    this.db.prepare('DELETE FROM term_relationships WHERE term_id = ?').run(term.id);
+    this.db.prepare('DELETE FROM terms WHERE id = ?').run(term.id);
+  }
+
+  count(termId: number): number {
+    return (this.countStmt.get(termId) as { n: number }).n;
+  }
+
+  /** Terms of one taxonomy on a post, ordered by name as the site orders them. */
+  ofPost(postId: number, taxonomy: Taxonomy): Term[] {
+    const terms = this.termsOfPost.all(postId, taxonomy) as Term[];
+    return terms.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+  }
+
+  setForPost(postId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
+    this.db
+      .prepare(
+        'DELETE FROM term_relationships WHERE post_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)',
+      )
+      .run(postId, taxonomy);
+    const ins = this.db.prepare('INSERT OR IGNORE INTO term_relationships (post_id, term_id) VALUES (?, ?)');
+    for (const id of termIds) ins.run(postId, id);
+  }
+
+  /** The term and all its descendants (a parent category filter matches events of its children). */
+  withDescendants(termId: number): number[] {
+    const rows = this.db
+      .prepare(
+        'WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT t.id FROM terms t JOIN tree ON t.parent = tree.id) SELECT id FROM tree',
+      )
+      .all(termId) as { id: number }[];
+    return rows.map((r) => r.id);
+  }
+
+  /** Every term of a taxonomy (term lists are small; filtering and sorting happen in the handler). */
+  all(taxonomy: Taxonomy): Term[] {
+    return this.db.prepare('SELECT * FROM terms WHERE taxonomy = ?').all(taxonomy) as Term[];
+  }
+
+  /** Counts of every term of a taxonomy in one query. */
+  counts(taxonomy: Taxonomy): Map<number, number> {
+    const rows = this.db
+      .prepare(
+        `SELECT t.id AS id, COUNT(p.id) AS n FROM terms t
+         LEFT JOIN term_relationships r ON r.term_id = t.id
+         LEFT JOIN posts p ON p.id = r.post_id AND p.status = 'publish'
+         WHERE t.taxonomy = ? GROUP BY t.id`,
+      )
+      .all(taxonomy) as { id: number; n: number }[];
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  slugTaken(taxonomy: Taxonomy, slug: string, exceptId = 0): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?')
+        .get(taxonomy, slug, exceptId) !== undefined
+    );
+  }
+}
