@@ -3,6 +3,7 @@ import { describeDoc } from './describe/doc.js';
 import { describeIndex, describeNamespace } from './describe/root.js';
 import { siteNow } from './handlers/common.js';
 import { authenticate, LoginThrottle } from './http/auth.js';
+import { ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
 import { parsePhpQuery } from './http/params.js';
 import { type RawInput, runEndpoint } from './routes/pipeline.js';
@@ -45,6 +46,16 @@ function send(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  return sendRaw(reply, req, status, JSON.stringify(body), headers);
+}
+
+function sendRaw(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+) {
   const origin = originOf(req);
   reply.code(status).headers({
     ...BASE_HEADERS,
@@ -58,7 +69,7 @@ function send(
       : { Vary: 'Origin' }),
     ...headers,
   });
-  return reply.send(JSON.stringify(body));
+  return reply.send(body);
 }
 
 /** Builds the server (never listens: start.ts does). Every answer is JSON in the WordPress shapes. */
@@ -67,6 +78,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const ns = `/wp-json/${namespaceOf(site)}`;
   const routes = buildRoutes();
   const throttle = new LoginThrottle();
+  const cache = new ReplyCache(stores.db);
   const app = Fastify({
     logger: false,
     routerOptions: {
@@ -165,7 +177,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     send(reply, req, 200, describeDoc(routes, site, originOf(req)), { Allow: 'GET' }),
   );
 
-  for (const route of routes) registerRoute(app, ns, route, scopeOf);
+  for (const route of routes) registerRoute(app, ns, route, scopeOf, cache);
   return app;
 }
 
@@ -174,6 +186,7 @@ function registerRoute(
   ns: string,
   route: RouteDef,
   scopeOf: (req: FastifyRequest) => RequestScope,
+  cache: ReplyCache,
 ) {
   const allow = [...new Set(route.endpoints.flatMap((e) => e.methods))].join(', ');
   for (const endpoint of route.endpoints) {
@@ -181,22 +194,43 @@ function registerRoute(
       method: endpoint.methods,
       url: `${ns}${route.path}`,
       handler: (req, reply) => {
+        const isRead = req.method === 'GET' || req.method === 'HEAD';
+        const scope = scopeOf(req);
+        // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
+        const key = isRead
+          ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${req.url}`
+          : '';
+        if (isRead) {
+          const hit = cache.get(key);
+          if (hit) return sendRaw(reply, req, hit.status, hit.body, hit.headers);
+        } else {
+          cache.invalidate();
+        }
         const params = (req.params ?? {}) as Record<string, unknown>;
         if (route.kind === 'slug' && (typeof params.slug !== 'string' || params.slug === '')) {
           return send(reply, req, 404, noRoute().toBody());
         }
-        const body = (req.body as
+        const parsed = (req.body as
           | { json: Record<string, unknown> | null; form: Record<string, unknown> | null }
           | undefined) ?? { json: null, form: null };
         const input: RawInput = {
           method: req.method,
           query: (req.query ?? {}) as Record<string, unknown>,
-          json: body.json,
-          form: body.form,
+          json: parsed.json,
+          form: parsed.form,
           path: params,
         };
-        const result = runEndpoint(endpoint, route.resource as NonNullable<RouteDef['resource']>, scopeOf(req), input);
-        return send(reply, req, result.status, result.body, { Allow: allow, ...(result.headers ?? {}) });
+        let result: ReturnType<typeof runEndpoint>;
+        try {
+          result = runEndpoint(endpoint, route.resource as NonNullable<RouteDef['resource']>, scope, input);
+        } finally {
+          // A write may have committed even when it ended in an error answer.
+          if (!isRead) cache.invalidate();
+        }
+        const headers = { Allow: allow, ...(result.headers ?? {}) };
+        const body = JSON.stringify(result.body);
+        if (isRead && result.status === 200) cache.set(key, { status: result.status, body, headers });
+        return sendRaw(reply, req, result.status, body, headers);
       },
     });
   }
