@@ -104,6 +104,16 @@ function bodySchema(args: ArgDef[]): Schema {
 const jsonOf = (schema: Schema) => ({ content: { 'application/json': { schema } } });
 
 /** `GET {ns}/doc`: an OpenAPI 3 document generated from the route table and the catalog. */
+/** The real site writes the server URL from the host name alone: `http://127.0.0.1/...` on `:8080` (#37). */
+function withoutPort(origin: string): string {
+  try {
+    const u = new URL(origin);
+    return `${u.protocol}//${u.hostname}`;
+  } catch {
+    return origin;
+  }
+}
+
 export function describeDoc(routes: RouteDef[], site: SiteSettings, origin: string): Record<string, unknown> {
   const paths: Record<string, Schema> = { '/doc': { get: { responses: { '200': { description: 'this document' } } } } };
   for (const r of routes) {
@@ -164,7 +174,7 @@ export function describeDoc(routes: RouteDef[], site: SiteSettings, origin: stri
       description: 'Read and manage calendar events, venues, organizers, categories and tags.',
     },
     components: { schemas: schemas() },
-    servers: [{ url: `${origin}/wp-json/${namespaceOf(site)}/` }],
+    servers: [{ url: `${withoutPort(origin)}/wp-json/${namespaceOf(site)}/` }],
     paths,
   };
 }
