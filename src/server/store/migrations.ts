@@ -78,6 +78,31 @@ const MIGRATIONS: readonly string[] = [
     created TEXT NOT NULL
   );
   `,
+  // 2: a covering index for the events list: the window count reads only the index
+  `
+  CREATE INDEX posts_event_window ON posts(type, hidden, start_local, end_local, status, featured, venue_id);
+  `,
+  // 3: term counts kept in the terms table (published posts only, as WordPress counts), maintained by
+  // triggers so every writer — this process or another — keeps them right inside its transaction
+  `
+  ALTER TABLE terms ADD COLUMN count INTEGER NOT NULL DEFAULT 0;
+  UPDATE terms SET count = (
+    SELECT COUNT(*) FROM term_relationships r JOIN posts p ON p.id = r.post_id
+    WHERE r.term_id = terms.id AND p.status = 'publish'
+  );
+  CREATE TRIGGER term_count_link AFTER INSERT ON term_relationships
+    WHEN (SELECT status FROM posts WHERE id = NEW.post_id) = 'publish'
+    BEGIN UPDATE terms SET count = count + 1 WHERE id = NEW.term_id; END;
+  CREATE TRIGGER term_count_unlink AFTER DELETE ON term_relationships
+    WHEN (SELECT status FROM posts WHERE id = OLD.post_id) = 'publish'
+    BEGIN UPDATE terms SET count = count - 1 WHERE id = OLD.term_id; END;
+  CREATE TRIGGER term_count_status AFTER UPDATE OF status ON posts
+    WHEN (OLD.status = 'publish') <> (NEW.status = 'publish')
+    BEGIN
+      UPDATE terms SET count = count + (CASE WHEN NEW.status = 'publish' THEN 1 ELSE -1 END)
+      WHERE id IN (SELECT term_id FROM term_relationships WHERE post_id = NEW.id);
+    END;
+  `,
 ];
 
 /** Brings the schema up to the latest version. Safe to call from several processes at once. */

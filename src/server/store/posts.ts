@@ -69,12 +69,17 @@ export class PostStore {
     return decode(this.byId.get(id) as PostRow | undefined);
   }
 
+  private readonly manyStmts = new Map<number, Statement>();
+
   getMany(ids: readonly number[]): Map<number, Post> {
     const out = new Map<number, Post>();
     if (ids.length === 0) return out;
-    const rows = this.db
-      .prepare(`SELECT * FROM posts WHERE id IN (${ids.map(() => '?').join(',')})`)
-      .all(...ids) as PostRow[];
+    let stmt = this.manyStmts.get(ids.length);
+    if (!stmt) {
+      stmt = this.db.prepare(`SELECT * FROM posts WHERE id IN (${ids.map(() => '?').join(',')})`);
+      if (this.manyStmts.size < 64) this.manyStmts.set(ids.length, stmt);
+    }
+    const rows = stmt.all(...ids) as PostRow[];
     for (const row of rows) out.set(row.id, decode(row) as Post);
     return out;
   }

@@ -16,7 +16,7 @@ export class TermStore {
     this.bySlug = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND slug = ?');
     this.byName = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
     this.insertStmt = db.prepare(
-      'INSERT INTO terms (taxonomy, name, slug, description, parent) VALUES (@taxonomy, @name, @slug, @description, @parent)',
+      'INSERT INTO terms (taxonomy, name, slug, description, parent, count) VALUES (@taxonomy, @name, @slug, @description, @parent, 0)',
     );
     this.updateStmt = db.prepare(
       'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent WHERE id = @id',
@@ -24,10 +24,8 @@ export class TermStore {
     this.termsOfPost = db.prepare(
       'SELECT t.* FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.post_id = ? AND t.taxonomy = ?',
     );
-    // WordPress counts only published posts of the term itself (not of its children).
-    this.countStmt = db.prepare(
-      "SELECT COUNT(*) AS n FROM term_relationships r JOIN posts p ON p.id = r.post_id WHERE r.term_id = ? AND p.status = 'publish'",
-    );
+    // WordPress counts only published posts of the term itself (not of its children); triggers keep it.
+    this.countStmt = db.prepare('SELECT count AS n FROM terms WHERE id = ?');
   }
 
   get(id: number): Term | undefined {
@@ -63,7 +61,7 @@ export class TermStore {
   }
 
   count(termId: number): number {
-    return (this.countStmt.get(termId) as { n: number }).n;
+    return (this.countStmt.get(termId) as { n: number } | undefined)?.n ?? 0;
   }
 
   /** Terms of one taxonomy on a post, ordered by name as the site orders them. */
@@ -72,14 +70,16 @@ export class TermStore {
     return terms.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
   }
 
+  private clearStmt?: Statement;
+  private linkStmt?: Statement;
+
   setForPost(postId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
-    this.db
-      .prepare(
-        'DELETE FROM term_relationships WHERE post_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)',
-      )
-      .run(postId, taxonomy);
-    const ins = this.db.prepare('INSERT OR IGNORE INTO term_relationships (post_id, term_id) VALUES (?, ?)');
-    for (const id of termIds) ins.run(postId, id);
+    this.clearStmt ??= this.db.prepare(
+      'DELETE FROM term_relationships WHERE post_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)',
+    );
+    this.linkStmt ??= this.db.prepare('INSERT OR IGNORE INTO term_relationships (post_id, term_id) VALUES (?, ?)');
+    this.clearStmt.run(postId, taxonomy);
+    for (const id of termIds) this.linkStmt.run(postId, id);
   }
 
   /** The term and all its descendants (a parent category filter matches events of its children). */
@@ -99,14 +99,10 @@ export class TermStore {
 
   /** Counts of every term of a taxonomy in one query. */
   counts(taxonomy: Taxonomy): Map<number, number> {
-    const rows = this.db
-      .prepare(
-        `SELECT t.id AS id, COUNT(p.id) AS n FROM terms t
-         LEFT JOIN term_relationships r ON r.term_id = t.id
-         LEFT JOIN posts p ON p.id = r.post_id AND p.status = 'publish'
-         WHERE t.taxonomy = ? GROUP BY t.id`,
-      )
-      .all(taxonomy) as { id: number; n: number }[];
+    const rows = this.db.prepare('SELECT id, count AS n FROM terms WHERE taxonomy = ?').all(taxonomy) as {
+      id: number;
+      n: number;
+    }[];
     return new Map(rows.map((r) => [r.id, r.n]));
   }
 
