@@ -145,7 +145,7 @@ describe('GET /events', () => {
   it('include keeps the default window; unknown format → 400', async () => {
     const r = await list({ include: `${ids.e1},${ids.past},${ids.far},${ids.e2}` });
     expect(idsOf(r)).toEqual([ids.e1, ids.e2]);
-    expect(idsOf(await list({ include: [ids.e3] }))).toEqual([ids.e3]);
+    expect(idsOf(await list({ include: [ids.e3!] }))).toEqual([ids.e3]);
     expect((await list({ include: 'a,b' })).status).toBe(400);
   });
 
