@@ -122,7 +122,12 @@ describe('event create', () => {
     const tn = uniq('inline-tag');
     const r = await api.post(
       '/events',
-      ev({ venue: { venue: vn, city: 'Paris' }, organizer: [{ organizer: on, email: 'a@b.c' }], categories: [cn], tags: tn }),
+      ev({
+        venue: { venue: vn, city: 'Paris' },
+        organizer: [{ organizer: on, email: 'a@b.c' }],
+        categories: [cn],
+        tags: tn,
+      }),
     );
     expect(r.status).toBe(201);
     expect(r.body.venue).toMatchObject({ venue: vn, city: 'Paris' });
