@@ -150,16 +150,25 @@ describe('observed behaviours #1–#12', () => {
 
   it('#9 default window: whole days from yesterday; must start and end inside', async () => {
     const w = uniq('w9');
-    const y = await api.post('/events', ev({ title: `${w} y`, start_date: day(-1, '08:00'), end_date: day(-1, '09:00') }));
+    const y = await api.post(
+      '/events',
+      ev({ title: `${w} y`, start_date: day(-1, '08:00'), end_date: day(-1, '09:00') }),
+    );
     await api.post('/events', ev({ title: `${w} run`, start_date: day(-2, '08:00'), end_date: day(1, '09:00') }));
-    const t = await api.post('/events', ev({ title: `${w} t`, start_date: day(0, '00:30'), end_date: day(0, '01:00') }));
+    const t = await api.post(
+      '/events',
+      ev({ title: `${w} t`, start_date: day(0, '00:30'), end_date: day(0, '01:00') }),
+    );
     const r = await api.get('/events', { query: { search: w } });
     expect(ids(r)).toEqual([y.body.id, t.body.id]);
   });
 
   it('#10 include= keeps the raw default dates (visible in rest_url)', async () => {
     const w = uniq('w10');
-    const y = await api.post('/events', ev({ title: `${w} y`, start_date: day(-1, '08:00'), end_date: day(-1, '09:00') }));
+    const y = await api.post(
+      '/events',
+      ev({ title: `${w} y`, start_date: day(-1, '08:00'), end_date: day(-1, '09:00') }),
+    );
     const n = await api.post('/events', ev({ title: `${w} n` }));
     const r = await api.get('/events', { query: { include: `${y.body.id},${n.body.id}` } });
     expect(ids(r)).toEqual([n.body.id]);
@@ -187,8 +196,14 @@ describe('observed behaviours #1–#12', () => {
     const p = await api.post('/categories', { name: uniq('P12') });
     const c = await api.post('/categories', { name: uniq('C12'), parent: p.body.id });
     const o = await api.post('/categories', { name: uniq('O12') });
-    const e1 = await api.post('/events', ev({ title: `${w} 1`, categories: [c.body.id], start_date: day(2, '10:00'), end_date: day(2, '11:00') }));
-    const e2 = await api.post('/events', ev({ title: `${w} 2`, categories: [o.body.id], start_date: day(3, '10:00'), end_date: day(3, '11:00') }));
+    const e1 = await api.post(
+      '/events',
+      ev({ title: `${w} 1`, categories: [c.body.id], start_date: day(2, '10:00'), end_date: day(2, '11:00') }),
+    );
+    const e2 = await api.post(
+      '/events',
+      ev({ title: `${w} 2`, categories: [o.body.id], start_date: day(3, '10:00'), end_date: day(3, '11:00') }),
+    );
     expect(ids(await api.get('/events', { query: { search: w, categories: p.body.slug } }))).toEqual([e1.body.id]);
     expect(ids(await api.get('/events', { query: { search: w, categories: `${p.body.id},${o.body.slug}` } }))).toEqual([
       e1.body.id,
