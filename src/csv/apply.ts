@@ -1,0 +1,149 @@
+/**
+ * Applies one valid row to the target: create, update or leave alone. Creation is exactly-once: a
+ * POST is never retried blindly; when its outcome is unknown (network error, timeout) the record is
+ * looked up by the match rule first, and only sent again when it is not there.
+ */
+import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../api/index.js';
+import type { ResourceSpec } from '../catalog/index.js';
+import { ALL_EVENTS_WINDOW, type IndexEntry, keyOf, type MatchIndex } from './match.js';
+import { roughSlug } from './text.js';
+import { type Body, changedKeys, recordToInput, updateBody } from './writable.js';
+
+type Obj = Record<string, unknown>;
+
+/** What happened to a row. */
+export type Outcome =
+  | { kind: 'created'; id: number }
+  | { kind: 'updated'; id: number }
+  | { kind: 'unchanged'; id: number }
+  | { kind: 'rejected'; message: string };
+
+/** Options shared by every row of a run. */
+export interface ApplyOptions {
+  api: ApiClient;
+  resource: ResourceSpec;
+  index: MatchIndex;
+  onConflict: 'update' | 'skip' | 'fail';
+  dryRun: boolean;
+  authenticated: boolean;
+  signal?: AbortSignal | undefined;
+  /** called just before a POST whose outcome may become unknown (the checkpoint marks the row) */
+  beforeCreate?: (() => void) | undefined;
+}
+
+let dryRunIds = 0;
+
+const isUnknownOutcome = (err: unknown) => err instanceof NetworkError || err instanceof TimeoutError;
+
+async function fetchBody(opts: ApplyOptions, id: number): Promise<Body> {
+  const res = await opts.api.get<Obj>(`/${opts.resource.name}/${id}`, { signal: opts.signal });
+  return recordToInput(opts.resource, res.body);
+}
+
+/**
+ * Looks one record up by the row's match rule, for the rare rows the index cannot answer: a create
+ * whose outcome is unknown, and events hidden from listings (never listed, observed #11).
+ */
+export async function lookupOne(opts: ApplyOptions, body: Body): Promise<IndexEntry | undefined> {
+  const { resource, api, index } = opts;
+  const want = keyOf(resource, index.keyFields, body);
+  const slugs: string[] = [];
+  if (typeof body.slug === 'string' && body.slug !== '') slugs.push(body.slug);
+  const title = String(body[resource.titleField] ?? '');
+  if (resource.bySlug && title !== '') slugs.push(roughSlug(title));
+  for (const slug of new Set(slugs)) {
+    try {
+      const res = await api.get<Obj>(`/${resource.name}/by-slug/${encodeURIComponent(slug)}`, { signal: opts.signal });
+      const found = recordToInput(resource, res.body);
+      if (slug === body.slug || keyOf(resource, index.keyFields, found) === want) return index.add(res.body, true);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  }
+  if (title === '') return undefined;
+  const query: Obj = { search: title, per_page: 50 };
+  if (resource.kind === 'term') query.hide_empty = false;
+  else if (opts.authenticated) query.status = 'any';
+  if (resource.name === 'events') Object.assign(query, ALL_EVENTS_WINDOW);
+  const res = await api.get<Obj>(`/${resource.name}`, { query: query as never, signal: opts.signal });
+  const list = res.body[resource.name];
+  for (const r of Array.isArray(list) ? (list as Obj[]) : []) {
+    if (keyOf(resource, index.keyFields, recordToInput(resource, r)) === want) return index.add(r, true);
+  }
+  return undefined;
+}
+
+async function create(opts: ApplyOptions, body: Body): Promise<Outcome> {
+  const { api, resource, index } = opts;
+  const send = async () => {
+    opts.beforeCreate?.();
+    const res = await api.post<Obj>(`/${resource.name}`, body, { retry: false, signal: opts.signal });
+    return index.add(res.body, false).id;
+  };
+  try {
+    return { kind: 'created', id: await send() };
+  } catch (err) {
+    if (isUnknownOutcome(err)) {
+      // The site may have created it before the connection broke: look before sending again.
+      const found = await lookupOne(opts, body);
+      if (found) return { kind: 'created', id: found.id };
+      return { kind: 'created', id: await send() };
+    }
+    const termId = err instanceof ApiError ? Number(err.data?.term_id) : Number.NaN;
+    if (err instanceof ApiError && err.code === 'term_exists' && termId > 0) {
+      const entry: IndexEntry = { id: termId, body: await fetchBody(opts, termId) };
+      return update(opts, entry, body);
+    }
+    throw err;
+  }
+}
+
+async function update(opts: ApplyOptions, entry: IndexEntry, body: Body): Promise<Outcome> {
+  const current = entry.body ?? (await fetchBody(opts, entry.id));
+  if (entry.body === undefined) entry.body = current;
+  const changed = changedKeys(opts.resource, body, current);
+  if (changed.length === 0 || opts.onConflict === 'skip') return { kind: 'unchanged', id: entry.id };
+  if (opts.onConflict === 'fail') {
+    return {
+      kind: 'rejected',
+      message: `matches ${opts.resource.singular} ${entry.id}, which differs (${changed.join(', ')})`,
+    };
+  }
+  // The full merged body: the site resets whatever an event update leaves out.
+  const merged = updateBody(opts.resource, current, body);
+  if (opts.dryRun) return { kind: 'updated', id: entry.id };
+  const res = await opts.api.put<Obj>(`/${opts.resource.name}/${entry.id}`, merged, { signal: opts.signal });
+  entry.body = recordToInput(opts.resource, res.body);
+  return { kind: 'updated', id: entry.id };
+}
+
+/**
+ * Creates, updates or keeps the record a row describes.
+ * @param id the row's `id` cell
+ * @param verify the row's create may have reached the site in an earlier run (look it up first)
+ * @throws ApiError 4xx answers are returned as rejections; other failures are thrown (the run stops)
+ */
+export async function applyRow(
+  opts: ApplyOptions,
+  id: number | undefined,
+  body: Body,
+  verify: boolean,
+): Promise<Outcome> {
+  const { index, resource } = opts;
+  try {
+    let entry = index.find(id, body);
+    const hidden = resource.name === 'events' && body.hide_from_listings === true;
+    if (!entry && (verify || hidden)) entry = await lookupOne(opts, body);
+    if (entry) return await update(opts, entry, body);
+    if (opts.dryRun) {
+      index.add({ ...body, id: --dryRunIds }, false);
+      return { kind: 'created', id: dryRunIds };
+    }
+    return await create(opts, body);
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403) {
+      return { kind: 'rejected', message: `the site refused it: ${err.message} (${err.code})` };
+    }
+    throw err;
+  }
+}

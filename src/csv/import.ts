@@ -1,0 +1,232 @@
+/**
+ * The import pipeline: read (streaming) → map columns → validate → resolve links → match → create /
+ * update, with a bounded pool of concurrent requests over one keep-alive client. Only the rows in
+ * flight are held in memory, plus the match index of the target.
+ */
+import type { ApiClient } from '../api/index.js';
+import type { ResourceSpec } from '../catalog/index.js';
+import { InterruptedError, UsageError } from '../cli/errors.js';
+import { applyRow } from './apply.js';
+import type { Checkpoint, Counts } from './checkpoint.js';
+import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
+import { createLinkResolver, LinkError } from './links.js';
+import { buildMatchIndex, naturalKeyFields } from './match.js';
+import type { ImportSummary, Progress } from './progress.js';
+import type { RecordSource, SourceRow } from './read.js';
+import { noRejects, type RejectsWriter } from './rejects.js';
+import { convertRow, isProblem } from './row.js';
+
+/** Options of {@link runImport}. */
+export interface ImportOptions {
+  api: ApiClient;
+  resource: ResourceSpec;
+  source: RecordSource;
+  /** normalized column → field (null: ignore), from --map / --map-file */
+  overrides?: Map<string, string | null> | undefined;
+  /** unknown columns are an error (default false: warned once and ignored) */
+  strict?: boolean | undefined;
+  /** `--match-by`: fields or column names forming the natural key */
+  matchBy?: readonly string[] | undefined;
+  /** default 'update' */
+  onConflict?: 'update' | 'skip' | 'fail' | undefined;
+  /** requests in flight (default 8) */
+  concurrency?: number | undefined;
+  dryRun?: boolean | undefined;
+  failFast?: boolean | undefined;
+  /** list drafts too when matching (needs credentials; default true) */
+  authenticated?: boolean | undefined;
+  /** zone for relative dates in rows without a time zone (default UTC, the site default) */
+  timezone?: string | undefined;
+  now?: Date | undefined;
+  signal?: AbortSignal | undefined;
+  /** checkpoint of this run (absent: not resumable, e.g. stdin or --dry-run) */
+  checkpoint?: Checkpoint | undefined;
+  rejects?: RejectsWriter | undefined;
+  /** warnings for people (unknown columns …) */
+  warn?: ((line: string) => void) | undefined;
+  progress?: Progress | undefined;
+  /** share of the input read so far, for the progress bar */
+  fraction?: (() => number | undefined) | undefined;
+}
+
+function matchFields(resource: ResourceSpec, matchBy: readonly string[] | undefined): string[] {
+  if (!matchBy || matchBy.length === 0) return naturalKeyFields(resource);
+  const aliases = columnAliases(resource);
+  return matchBy.map((name) => {
+    const target = aliases.get(normalizeLabel(name));
+    if (!target || target === 'id') {
+      throw new UsageError(`--match-by: "${name}" is not a field of ${resource.name}`, undefined, 'bad-match-by');
+    }
+    return target;
+  });
+}
+
+function checkRequired(resource: ResourceSpec, targets: ReadonlyMap<string, string>, columns: readonly string[]): void {
+  const mapped = new Set(targets.values());
+  const missing = resource.fields
+    .filter((f) => f.required && f.name !== 'end_date' && !mapped.has(f.name))
+    .map((f) => (f.csvLabels?.[0] ? `${f.name} (or "${f.csvLabels[0]}")` : f.name));
+  if (missing.length > 0) {
+    throw new UsageError(
+      `the input has no column for ${missing.join(', ')}`,
+      `columns found: ${columns.join(', ') || 'none'}; map one with --map 'Column=field'`,
+      'missing-column',
+    );
+  }
+}
+
+/**
+ * Imports every row of a source.
+ * @returns the summary (counts include rows finished by a resumed earlier run)
+ * @throws UsageError for bad mapping or a malformed file (exit 2), InterruptedError when the signal
+ *   aborts (exit 130, checkpoint saved), and server or network failures (checkpoint saved)
+ */
+export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
+  const started = performance.now();
+  const { api, resource, source } = opts;
+  const overrides = opts.overrides ?? new Map();
+  const strict = opts.strict ?? false;
+  const authenticated = opts.authenticated ?? true;
+  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const dryRun = opts.dryRun ?? false;
+  const rejects = opts.rejects ?? noRejects;
+  const cp = opts.checkpoint;
+  const counts: Counts = cp?.counts ?? { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+  const warned = new Set<string>();
+
+  let mapping = mapColumns(resource, source.columns, overrides, strict);
+  if (source.columns.length > 0) checkRequired(resource, mapping.targets, source.columns);
+  const keyFields = matchFields(resource, opts.matchBy);
+  const warnUnknown = (unknown: readonly string[]) => {
+    const fresh = unknown.filter((c) => !warned.has(c));
+    if (fresh.length === 0) return;
+    for (const c of fresh) warned.add(c);
+    opts.warn?.(
+      `warning: ignoring unknown column${fresh.length > 1 ? 's' : ''} ${fresh.map((c) => `"${c}"`).join(', ')} ` +
+        `(map with --map 'Column=field', or --strict to refuse)`,
+    );
+  };
+  warnUnknown(mapping.unknown);
+
+  const index = await buildMatchIndex({ api, resource, keyFields, authenticated, signal: opts.signal });
+  const links = createLinkResolver({ api, authenticated, dryRun, signal: opts.signal });
+  const applyOpts = {
+    api,
+    resource,
+    index,
+    onConflict: opts.onConflict ?? 'update',
+    dryRun,
+    authenticated,
+    signal: opts.signal,
+  };
+  const rowOpts = { resource, now: opts.now ?? new Date(), timezone: opts.timezone ?? 'UTC' };
+
+  let stop = false;
+  let fatal: unknown;
+  let rejectedNow = false;
+  let seenColumns = source.columns.length;
+  const locks = new Map<string, Promise<void>>();
+
+  async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    // Rows with the same key run one after the other: a duplicate row then finds the record its
+    // twin created instead of creating another.
+    const previous = locks.get(key) ?? Promise.resolve();
+    let release = () => {};
+    const mine = previous.then(() => new Promise<void>((r) => (release = r)));
+    locks.set(key, mine);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (locks.get(key) === mine) locks.delete(key);
+    }
+  }
+
+  const reject = (row: SourceRow, column: string | undefined, message: string) => {
+    counts.rejected++;
+    rejectedNow = true;
+    rejects.write(row.cells, `line ${row.line}${column ? `, column "${column}"` : ''}: ${message}`);
+    if (opts.failFast) stop = true;
+  };
+
+  async function handle(row: SourceRow): Promise<void> {
+    const converted = await convertRow(row.cells, { ...rowOpts, targets: mapping.targets });
+    if (isProblem(converted)) {
+      reject(row, converted.column, converted.message);
+      cp?.finish(row.index);
+      return;
+    }
+    const { body } = converted;
+    try {
+      for (const [field, text] of converted.links) {
+        const value = await links.resolve(resource.name, field, text);
+        if (value !== undefined) body[field] = value;
+      }
+    } catch (err) {
+      if (!(err instanceof LinkError)) throw err;
+      const field = [...converted.links.keys()].find((f) => err.message.includes(f.replace(/s$/, ''))) ?? '';
+      reject(row, converted.columnOf.get(field), err.message);
+      cp?.finish(row.index);
+      return;
+    }
+    const lockKey = String(body[resource.titleField] ?? '').toLowerCase() || `#${row.index}`;
+    const verify = cp?.previousPending.has(row.index) ?? false;
+    const outcome = await withLock(lockKey, () =>
+      applyRow({ ...applyOpts, beforeCreate: () => cp?.pending.add(row.index) }, converted.id, body, verify),
+    );
+    if (outcome.kind === 'rejected') {
+      reject(row, undefined, outcome.message);
+      cp?.finish(row.index);
+      return;
+    }
+    counts[outcome.kind]++;
+    cp?.finish(row.index, outcome.kind === 'created' ? outcome.id : undefined);
+  }
+
+  const onAbort = () => {
+    stop = true;
+  };
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const running = new Set<Promise<void>>();
+  let done = counts.created + counts.updated + counts.unchanged + counts.rejected;
+  try {
+    for await (const row of source.rows) {
+      if (stop || opts.signal?.aborted) break;
+      if (cp?.isDone(row.index)) continue;
+      if (source.columns.length !== seenColumns) {
+        // JSON input: new keys can appear in any record.
+        seenColumns = source.columns.length;
+        mapping = mapColumns(resource, source.columns, overrides, strict);
+        warnUnknown(mapping.unknown);
+      }
+      while (running.size >= concurrency) await Promise.race(running);
+      if (stop) break;
+      const task: Promise<void> = handle(row)
+        .then(() => {
+          done++;
+          opts.progress?.tick(done, opts.fraction?.());
+        })
+        .catch((err: unknown) => {
+          fatal ??= err;
+          stop = true;
+        })
+        .finally(() => running.delete(task));
+      running.add(task);
+    }
+  } catch (err) {
+    fatal ??= err;
+  } finally {
+    await Promise.allSettled([...running]);
+    opts.signal?.removeEventListener('abort', onAbort);
+    opts.progress?.stop();
+    await rejects.close();
+    await cp?.flush();
+  }
+  if (opts.signal?.aborted) {
+    throw new InterruptedError(`import interrupted after ${done} rows${cp ? `; progress saved in ${cp.path}` : ''}`);
+  }
+  if (fatal !== undefined) throw fatal;
+  if (cp && !(opts.failFast && rejectedNow)) await cp.remove();
+  return { ...counts, rows: done, seconds: Math.round((performance.now() - started) / 100) / 10 };
+}

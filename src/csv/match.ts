@@ -1,0 +1,125 @@
+/**
+ * The match index: the target resource listed ONCE (never one lookup per row), keyed by id, slug and
+ * the natural key (the site importer's rule or `--match-by`). Rows are looked up here to decide
+ * between create, update and unchanged; created records are added so that a later duplicate row in
+ * the same file finds them.
+ */
+import { type ApiClient, paginate } from '../api/index.js';
+import type { ResourceSpec } from '../catalog/index.js';
+import { nameKey } from './text.js';
+import { type Body, canon, recordToInput } from './writable.js';
+
+/** One known record: its id and, for records listed at the start, its current body. */
+export interface IndexEntry {
+  id: number;
+  /** undefined for records created by this run (fetched again if a later row matches them) */
+  body: Body | undefined;
+}
+
+/** The fields of the natural key per resource (the site importer's matching). */
+export function naturalKeyFields(resource: ResourceSpec): string[] {
+  // Events: title + start (all-day starts are normalized to 00:00:00 on both sides, so the start
+  // date alone decides for them, as in the importer).
+  return resource.name === 'events' ? ['title', 'start_date'] : [resource.titleField];
+}
+
+/** The natural key of a body, or undefined when a key field is empty. */
+export function keyOf(resource: ResourceSpec, fields: readonly string[], body: Body): string | undefined {
+  const parts: string[] = [];
+  for (const f of fields) {
+    const v = body[f];
+    const text = f === resource.titleField ? nameKey(String(v ?? '')) : canon(resource, f, v);
+    if (text === '') return undefined;
+    parts.push(text);
+  }
+  return parts.join('\u0001');
+}
+
+/** The window that lists every event (the events list has a default window of its own). */
+export const ALL_EVENTS_WINDOW = { start_date: '1900-01-01', end_date: '2100-12-31' } as const;
+
+/** Options of {@link buildMatchIndex}. */
+export interface MatchIndexOptions {
+  api: ApiClient;
+  resource: ResourceSpec;
+  /** fields of the natural key (default: {@link naturalKeyFields}) */
+  keyFields?: readonly string[] | undefined;
+  /** list drafts and pending records too (needs credentials) */
+  authenticated: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/** The index of one run. */
+export class MatchIndex {
+  readonly byId = new Map<number, IndexEntry>();
+  readonly bySlug = new Map<string, IndexEntry>();
+  readonly byKey = new Map<string, IndexEntry>();
+
+  constructor(
+    readonly resource: ResourceSpec,
+    readonly keyFields: readonly string[],
+  ) {}
+
+  /** Adds a record, from the listing (with its body) or just created (body left out to save memory). */
+  add(record: Record<string, unknown>, keepBody: boolean): IndexEntry {
+    const body = recordToInput(this.resource, record);
+    const entry: IndexEntry = { id: Number(record.id), body: keepBody ? body : undefined };
+    this.byId.set(entry.id, entry);
+    if (typeof body.slug === 'string') this.bySlug.set(body.slug.toLowerCase(), entry);
+    const key = keyOf(this.resource, this.keyFields, body);
+    // First match wins, like the importer.
+    if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, entry);
+    return entry;
+  }
+
+  /** Forgets a record's body after it changed (the next match fetches it again). */
+  invalidate(entry: IndexEntry): void {
+    entry.body = undefined;
+  }
+
+  /**
+   * The record a row refers to: by id when the row has a known one, else by slug, else by the
+   * natural key. An id that is not in the target (a file from another calendar) falls through to
+   * the other rules, so such files import as new records and stay idempotent on re-runs.
+   */
+  find(id: number | undefined, body: Body): IndexEntry | undefined {
+    if (id !== undefined) {
+      const hit = this.byId.get(id);
+      if (hit) return hit;
+    }
+    if (typeof body.slug === 'string' && body.slug !== '') {
+      const hit = this.bySlug.get(body.slug.toLowerCase());
+      if (hit) return hit;
+    }
+    const key = keyOf(this.resource, this.keyFields, body);
+    return key === undefined ? undefined : this.byKey.get(key);
+  }
+}
+
+/** The list query that returns every record of a resource the caller may see. */
+export function listAllQuery(
+  resource: ResourceSpec,
+  authenticated: boolean,
+): Record<string, string | number | boolean> {
+  const q: Record<string, string | number | boolean> = { per_page: 50 };
+  if (resource.kind === 'term') q.hide_empty = false;
+  else if (authenticated) q.status = 'any';
+  if (resource.name === 'events') Object.assign(q, ALL_EVENTS_WINDOW);
+  return q;
+}
+
+/**
+ * Lists the target once and indexes it. Events hidden from listings never appear in lists (observed
+ * #11): rows for them are matched by slug lookups instead (see import).
+ */
+export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchIndex> {
+  const { resource } = opts;
+  const index = new MatchIndex(resource, opts.keyFields ?? naturalKeyFields(resource));
+  const query = listAllQuery(resource, opts.authenticated);
+  for await (const r of paginate<Record<string, unknown>>(opts.api, `/${resource.name}`, query, resource.name, {
+    signal: opts.signal,
+  })) {
+    index.add(r, true);
+  }
+  return index;
+}

@@ -1,0 +1,198 @@
+/**
+ * Streaming record sources: CSV (csv-parse), NDJSON (one object per line) and JSON arrays. Each
+ * yields rows as column → text, with the line the row starts on, holding one row at a time
+ * (a JSON array is the exception: it has to be read whole).
+ */
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { UsageError } from '../cli/errors.js';
+import { flattenValue } from './flatten.js';
+
+/** Input formats of `calctl import`. */
+export const INPUT_FORMATS = ['csv', 'ndjson', 'json'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
+
+/** One input row: its values by column, in the order of the columns. */
+export interface SourceRow {
+  /** 1-based row number among data rows (the checkpoint's unit) */
+  index: number;
+  /** line of the file where the row starts (1 = the CSV header) */
+  line: number;
+  /** column name → cell text */
+  cells: Map<string, string>;
+}
+
+/** A malformed file: bad quoting, ragged rows, invalid UTF-8, broken JSON (exit 2). */
+export class MalformedInputError extends UsageError {
+  readonly line: number | undefined;
+  constructor(message: string, line: number | undefined, hint?: string) {
+    super(line === undefined ? message : `line ${line}: ${message}`, hint, 'malformed-input');
+    this.line = line;
+  }
+}
+
+/** Picks the format from `--format`, else from the file extension (CSV by default, also for stdin). */
+export function guessFormat(path: string, explicit?: string): InputFormat {
+  if (explicit !== undefined) {
+    const f = explicit.toLowerCase();
+    if ((INPUT_FORMATS as readonly string[]).includes(f)) return f as InputFormat;
+    throw new UsageError(`unknown input format "${explicit}"`, `use one of: ${INPUT_FORMATS.join(', ')}`, 'bad-format');
+  }
+  if (/\.(ndjson|jsonl)$/i.test(path)) return 'ndjson';
+  if (/\.json$/i.test(path)) return 'json';
+  return 'csv';
+}
+
+const BAD_UTF8_HINT = 'the file must be UTF-8: re-save it as "CSV UTF-8" (Excel) or convert it with iconv';
+
+function csvErrorMessage(err: CsvError): { message: string; line: number | undefined; hint?: string } {
+  const line = (err as CsvError & { lines?: number }).lines;
+  switch (err.code) {
+    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
+      return {
+        message: 'the row has a different number of cells than the header (ragged row)',
+        line,
+        hint: 'check for a missing or extra delimiter, or a value with an unquoted delimiter',
+      };
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return { message: 'a quoted value is never closed (unbalanced quotes)', line, hint: 'close the quote' };
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return {
+        message: 'unexpected text after a closing quote',
+        line,
+        hint: 'a quote inside a quoted value must be doubled ("")',
+      };
+    default:
+      return { message: err.message, line };
+  }
+}
+
+function checkUtf8(values: Iterable<string>, line: number): void {
+  for (const v of values) {
+    // The decoder replaces invalid byte sequences with U+FFFD; a genuine U+FFFD in a file is rare.
+    if (v.includes('\uFFFD')) throw new MalformedInputError('invalid UTF-8 text', line, BAD_UTF8_HINT);
+  }
+}
+
+/** Yields the header (first) and then the rows of a CSV stream. */
+async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<SourceRow | string[]> {
+  const parser = input.pipe(
+    parse({ bom: true, delimiter, skip_empty_lines: true, info: true, relax_column_count: false }),
+  );
+  input.on('error', (err) => parser.destroy(err));
+  let header: string[] | undefined;
+  let previousEnd = 0;
+  let index = 0;
+  try {
+    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = previousEnd + 1;
+      previousEnd = item.info.lines;
+      checkUtf8(item.record, line);
+      if (!header) {
+        header = item.record.map((h) => h.trim());
+        const seen = new Set<string>();
+        for (const h of header) {
+          if (seen.has(h)) throw new MalformedInputError(`the column "${h}" appears twice in the header`, line);
+          seen.add(h);
+        }
+        yield header;
+        continue;
+      }
+      const cells = new Map<string, string>();
+      header.forEach((h, i) => void cells.set(h, item.record[i] ?? ''));
+      yield { index: ++index, line, cells };
+    }
+  } catch (err) {
+    if (err instanceof CsvError) {
+      const { message, line, hint } = csvErrorMessage(err);
+      throw new MalformedInputError(message, line, hint);
+    }
+    throw err;
+  }
+}
+
+function objectRow(value: unknown, index: number, line: number): SourceRow {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MalformedInputError('expected an object (one record)', line);
+  }
+  const cells = new Map<string, string>();
+  for (const [k, v] of Object.entries(value)) cells.set(k, flattenValue(k, v));
+  checkUtf8(cells.values(), line);
+  return { index, line, cells };
+}
+
+async function* readNdjson(input: Readable): AsyncGenerator<SourceRow> {
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  let lineNo = 0;
+  let index = 0;
+  for await (const raw of lines) {
+    lineNo++;
+    const text = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+    if (text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      throw new MalformedInputError(`not valid JSON: ${(err as Error).message}`, lineNo);
+    }
+    yield objectRow(value, ++index, lineNo);
+  }
+}
+
+async function* readJsonArray(input: Readable): AsyncGenerator<SourceRow> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new MalformedInputError(`not valid JSON: ${(err as Error).message}`, undefined);
+  }
+  if (!Array.isArray(value)) throw new MalformedInputError('expected a JSON array of records', 1);
+  // JSON has no useful line numbers once parsed: the position in the array stands in for them.
+  for (const [i, item] of value.entries()) yield objectRow(item, i + 1, i + 1);
+}
+
+/** An opened input: the columns seen so far and the rows. */
+export interface RecordSource {
+  /** CSV: the header; JSON: filled with every key seen, as rows arrive */
+  columns: string[];
+  rows: AsyncGenerator<SourceRow>;
+}
+
+/**
+ * Opens a record source. For CSV the header is read before this resolves, so column mapping can be
+ * checked before any row is processed.
+ * @throws MalformedInputError for a malformed file (with its line)
+ */
+export async function openSource(input: Readable, format: InputFormat, delimiter = ','): Promise<RecordSource> {
+  if (format === 'csv') {
+    const gen = readCsv(input, delimiter);
+    const first = await gen.next();
+    const columns = first.done ? [] : (first.value as string[]);
+    async function* rows(): AsyncGenerator<SourceRow> {
+      for await (const r of gen) yield r as SourceRow;
+    }
+    return { columns, rows: rows() };
+  }
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  const inner = format === 'ndjson' ? readNdjson(input) : readJsonArray(input);
+  async function* rows(): AsyncGenerator<SourceRow> {
+    for await (const r of inner) {
+      for (const k of r.cells.keys()) {
+        if (!seen.has(k)) {
+          seen.add(k);
+          columns.push(k);
+        }
+      }
+      yield r;
+    }
+  }
+  return { columns, rows: rows() };
+}

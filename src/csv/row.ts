@@ -1,0 +1,161 @@
+/**
+ * Validation and conversion of one row, before anything is sent: required fields, dates, booleans,
+ * integers, time zones, end before start. Linked records stay as text here; links.ts resolves them.
+ */
+import type { FieldSpec, ResourceSpec } from '../catalog/index.js';
+import { isValidTimeZone } from '../dates/index.js';
+import { parseDateCells } from './dates.js';
+import type { Body } from './writable.js';
+
+/** Why a row cannot be imported: the column at fault (when one is) and a message. */
+export interface RowProblem {
+  column: string | undefined;
+  message: string;
+}
+
+/** A converted row: the body fields it sets, links still as cell text. */
+export interface RowInput {
+  body: Body;
+  /** link field → cell text (venue, organizer, categories, tags, parent) */
+  links: Map<string, string>;
+  /** the `id` cell, when given */
+  id: number | undefined;
+  /** column name of each target, for messages */
+  columnOf: Map<string, string>;
+}
+
+/** What converting needs besides the row. */
+export interface RowOptions {
+  resource: ResourceSpec;
+  /** column → target field */
+  targets: ReadonlyMap<string, string>;
+  now: Date;
+  /** zone for relative/natural dates when the row names none (the site's, by default UTC) */
+  timezone: string;
+}
+
+const TRUE = new Set(['true', 'yes', '1', 'y', 'on']);
+const FALSE = new Set(['false', 'no', '0', 'n', 'off', '']);
+
+/** Text for the fields that an empty cell must not clear (the site keeps or defaults them). */
+const KEEP_WHEN_EMPTY = new Set(['timezone', 'status', 'slug', 'date', 'date_utc', 'author', 'image', 'end_date']);
+
+class Reject extends Error {
+  constructor(
+    readonly column: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function convertScalar(field: FieldSpec, text: string, column: string): unknown {
+  if (field.type === 'boolean') {
+    const t = text.trim().toLowerCase();
+    if (TRUE.has(t)) return true;
+    if (FALSE.has(t)) return false;
+    throw new Reject(column, `"${text}" is not a yes/no value (use true/false, yes/no or 1/0)`);
+  }
+  if (field.type === 'integer') {
+    if (!/^\d+$/.test(text.trim())) throw new Reject(column, `"${text}" is not a whole number`);
+    return Number(text.trim());
+  }
+  if (field.semantic === 'timezone' && !isValidTimeZone(text.trim())) {
+    throw new Reject(column, `unknown time zone "${text}" (use a name like Europe/Paris, or UTC+5:30)`);
+  }
+  return field.type === 'string' ? text : text.trim();
+}
+
+async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOptions): Promise<void> {
+  const cell = (t: string) => row.get(t) ?? '';
+  const col = (t: string) => input.columnOf.get(t);
+  const tzText = (input.body.timezone as string | undefined)?.trim();
+  const dateOpts = { now: opts.now, timezone: tzText || opts.timezone };
+  const allDay = input.body.all_day === true;
+  if (cell('start_date').trim() === '') return; // reported as a missing required field
+  const start = await parseDateCells(cell('start_date'), cell('start_time'), dateOpts);
+  if ('error' in start) throw new Reject(col('start_date') ?? col('start_time'), start.error);
+  let startValue = start.value;
+  // As the site's importer: no end date → the start's day (with the end time, if any).
+  const endDay = cell('end_date').trim() || startValue.slice(0, 10);
+  let endValue = startValue;
+  if (cell('end_date').trim() !== '' || cell('end_time').trim() !== '') {
+    const end = await parseDateCells(endDay, cell('end_time'), dateOpts);
+    if ('error' in end) throw new Reject(col('end_date') ?? col('end_time'), end.error);
+    endValue = end.value;
+  }
+  if (allDay) {
+    startValue = `${startValue.slice(0, 10)} 00:00:00`;
+    endValue = `${endValue.slice(0, 10)} 23:59:59`;
+  }
+  if (endValue < startValue) {
+    throw new Reject(col('end_date') ?? col('end_time'), `the end (${endValue}) is before the start (${startValue})`);
+  }
+  input.body.start_date = startValue;
+  input.body.end_date = endValue;
+}
+
+function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: RowInput): void {
+  if (resource.name === 'events' && typeof input.body.cost === 'string' && input.body.cost !== '') {
+    const symbol = (row.get('currency_symbol') ?? '').trim();
+    if (symbol !== '' && !input.body.cost.includes(symbol)) {
+      const after = /suffix|after|postfix/i.test(row.get('currency_position') ?? '');
+      input.body.cost = after ? `${input.body.cost}${symbol}` : `${symbol}${input.body.cost}`;
+    }
+  }
+  if (resource.name === 'venues' && (row.get('address2') ?? '').trim() !== '') {
+    input.body.address = [input.body.address ?? '', row.get('address2')?.trim()].join(' ').trim();
+  }
+}
+
+/**
+ * Converts one row. Empty cells clear text, flags and lists (as the site's importer does for mapped
+ * columns) but keep time zone, status, slug and dates; an empty venue cell keeps the current venue,
+ * because the site cannot remove one (observed #30).
+ * @returns the converted row, or the problem that rejects it
+ */
+export async function convertRow(cells: ReadonlyMap<string, string>, opts: RowOptions): Promise<RowInput | RowProblem> {
+  const { resource } = opts;
+  const byTarget = new Map<string, string>();
+  const input: RowInput = { body: {}, links: new Map(), id: undefined, columnOf: new Map() };
+  for (const [column, target] of opts.targets) {
+    byTarget.set(target, cells.get(column) ?? '');
+    input.columnOf.set(target, column);
+  }
+  try {
+    for (const [target, text] of byTarget) {
+      const column = input.columnOf.get(target);
+      if (target === 'id') {
+        if (text.trim() === '') continue;
+        if (!/^\d+$/.test(text.trim())) throw new Reject(column, `"${text}" is not a record ID`);
+        input.id = Number(text.trim());
+        continue;
+      }
+      const field = resource.fields.find((f) => f.name === target);
+      if (!field) continue; // virtual columns are folded in below
+      if (field.semantic === 'date' && resource.name === 'events' && target !== 'date') continue;
+      if (field.link) {
+        if (text.trim() !== '' || field.multiple) input.links.set(target, text.trim());
+        continue;
+      }
+      if (text.trim() === '' && (KEEP_WHEN_EMPTY.has(target) || field.semantic === 'date')) continue;
+      input.body[target] = convertScalar(field, text, column ?? target);
+    }
+    foldVirtual(resource, byTarget, input);
+    if (resource.name === 'events') await eventDates(byTarget, input, opts);
+    for (const field of resource.fields) {
+      if (!field.required || field.name === 'end_date') continue;
+      const has = field.semantic === 'date' ? input.body[field.name] : (byTarget.get(field.name) ?? '').trim();
+      if (has === undefined || has === '') {
+        throw new Reject(input.columnOf.get(field.name) ?? field.name, `${field.name} is required`);
+      }
+    }
+    return input;
+  } catch (err) {
+    if (err instanceof Reject) return { column: err.column, message: err.message };
+    throw err;
+  }
+}
+
+/** Whether a conversion result is a problem. */
+export const isProblem = (r: RowInput | RowProblem): r is RowProblem => 'message' in r && !('body' in r);

@@ -1,0 +1,145 @@
+/**
+ * A record as the site returns it, turned back into a full update body, and the comparison that
+ * decides whether a row changes anything. A full body matters: a real site resets event flags,
+ * cost, website, time zone and organizers that an update omits (observed #6, #27).
+ * The site-reset part comes from `toWritableBody` (src/commands/merge.ts, shared with `update`);
+ * the text fields are added here because an import compares them to decide "unchanged".
+ */
+import type { ResourceSpec } from '../catalog/index.js';
+import { costInput, toWritableBody } from '../commands/merge.js';
+import { htmlWords, nameKey } from './text.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Update body values: text, booleans, numbers and id lists. */
+export type Body = Record<string, unknown>;
+
+const idOf = (v: unknown): number | undefined => {
+  const id = isObj(v) ? v.id : v;
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v : []).map(idOf).filter((n): n is number => n !== undefined);
+
+const TEXT: Record<string, readonly string[]> = {
+  events: ['title', 'description', 'excerpt', 'status', 'timezone', 'start_date', 'end_date', 'cost'],
+  venues: [
+    'venue',
+    'description',
+    'address',
+    'city',
+    'country',
+    'province',
+    'state',
+    'zip',
+    'phone',
+    'stateprovince',
+    'website',
+    'status',
+  ],
+  organizers: ['organizer', 'description', 'phone', 'website', 'email', 'status'],
+  categories: ['name', 'description'],
+  tags: ['name', 'description'],
+};
+const FLAGS: Record<string, readonly string[]> = {
+  events: ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'],
+  venues: ['show_map', 'show_map_link'],
+};
+
+/**
+ * The body that would re-create `record` as it is: writable fields only, linked records and terms
+ * as ids, generated values (urls, details, utc dates) left out. An event website equal to its
+ * permalink is the site's default and becomes null.
+ */
+export function recordToInput(resource: ResourceSpec, record: Obj): Body {
+  const body: Body = {};
+  for (const key of TEXT[resource.name] ?? []) {
+    const v = record[key];
+    if (typeof v === 'string') body[key] = v;
+    else if (v !== undefined && v !== null && key !== 'status') body[key] = String(v);
+  }
+  for (const key of FLAGS[resource.name] ?? []) {
+    const v = record[key];
+    if (v !== undefined) body[key] = v === true || v === 'true' || v === '1' || v === 1;
+  }
+  if (typeof record.slug === 'string' && record.slug !== '') body.slug = record.slug;
+  if (resource.name === 'events') {
+    body.website = typeof record.website === 'string' && record.website !== record.url ? record.website : null;
+    const venue = idOf(record.venue);
+    if (venue !== undefined) body.venue = venue;
+    body.organizer = ids(record.organizer);
+    body.categories = ids(record.categories);
+    body.tags = ids(record.tags);
+  }
+  if (resource.name === 'categories') {
+    const parent = Number(record.parent);
+    if (parent > 0) body.parent = parent;
+  }
+  if (resource.name === 'events') body.cost = costInput(record);
+  return body;
+}
+
+/**
+ * The fields a site resets when an update omits them (what `toWritableBody` returns), so they are
+ * always sent back; other fields are sent only when the row sets them, because their
+ * representation is not their input form (descriptions wrapped in `<p>`, names HTML-escaped).
+ */
+const SITE_RESETS: Record<string, readonly string[]> = {
+  events: [
+    ...(FLAGS.events ?? []),
+    'start_date',
+    'end_date',
+    'timezone',
+    'cost',
+    'website',
+    'venue',
+    'organizer',
+    'categories',
+    'tags',
+    'status',
+  ],
+  venues: ['stateprovince', 'show_map', 'show_map_link', 'status'],
+  organizers: ['status'],
+};
+
+/** The update body: what the site would reset, from the current state, with the row on top. */
+export function updateBody(resource: ResourceSpec, current: Body, row: Body): Body {
+  const out: Body = {};
+  for (const key of SITE_RESETS[resource.name] ?? []) if (current[key] !== undefined) out[key] = current[key];
+  return { ...out, ...row };
+}
+
+/** Keeps the shared conversion honest: the site-reset keys must cover what toWritableBody sends. */
+export const siteResetKeys = (resource: ResourceSpec, record: Obj): string[] =>
+  Object.keys(toWritableBody(resource, record));
+
+/** The comparison form of one value; different forms that the site stores alike compare equal. */
+export function canon(resource: ResourceSpec, key: string, v: unknown): string {
+  if (typeof v === 'boolean') return String(v);
+  const field = resource.fields.find((f) => f.name === key);
+  if (field?.semantic === 'cost') {
+    // "25", "$25" and "25 $" are one price to the site; only the numbers and words are compared.
+    const text = Array.isArray(v) ? v.join(' - ') : v === null || v === undefined ? '' : String(v);
+    const words = text.replace(/\u2013/g, '-').match(/[0-9]+(?:[.,][0-9]+)?|[a-z]+/gi) ?? [];
+    const joined = words.join(' ').toLowerCase();
+    return joined === '0' ? '' : joined;
+  }
+  if (Array.isArray(v)) {
+    const list = v.map((x) => String(idOf(x) ?? x));
+    // Organizer order is kept by the site; term order is not.
+    return (key === 'organizer' ? list : list.sort()).join(',');
+  }
+  const text = v === null || v === undefined ? '' : String(v);
+  if (field?.type === 'boolean' || key === 'show_map' || key === 'show_map_link') {
+    return String(['true', '1', 'yes'].includes(text.trim().toLowerCase()));
+  }
+  if (field?.semantic === 'html') return htmlWords(text);
+  if (field?.semantic === 'name') return nameKey(text) === '' ? '' : htmlWords(text);
+  return text.trim();
+}
+
+/** The keys of `row` whose values differ from `current` (both bodies). */
+export function changedKeys(resource: ResourceSpec, row: Body, current: Body): string[] {
+  return Object.keys(row).filter((k) => canon(resource, k, row[k]) !== canon(resource, k, current[k]));
+}

@@ -1,0 +1,40 @@
+/** A real embedded server in a temp dir, and a client for it, per test file. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ApiClient, createApiClient } from '../../src/api/index.js';
+import { startServer } from '../../src/server/start.js';
+
+export interface TestSite {
+  dir: string;
+  api: ApiClient;
+  baseUrl: string;
+  password: string;
+  close(): Promise<void>;
+  /** writes a file in the temp dir and returns its path */
+  file(name: string, content: string | Buffer): Promise<string>;
+}
+
+/** Starts a server on port 0 with a fresh data dir. */
+export async function startSite(): Promise<TestSite> {
+  const dir = await mkdtemp(join(tmpdir(), 'calctl-csv-'));
+  const password = 'test-pass-1234';
+  const server = await startServer({ dataDir: join(dir, 'data'), port: 0, adminPassword: password });
+  const api = createApiClient({ baseUrl: server.baseUrl, auth: { type: 'basic', user: 'admin', password } });
+  return {
+    dir,
+    api,
+    baseUrl: server.baseUrl,
+    password,
+    async close() {
+      await api.close();
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+    async file(name, content) {
+      const path = join(dir, name);
+      await writeFile(path, content);
+      return path;
+    },
+  };
+}
