@@ -1,7 +1,181 @@
+/**
+ * The command tree. `runProgram` parses argv with commander (exitOverride: nothing calls
+ * process.exit), runs one command and maps every failure to an exit code in one place.
+ */
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import type { GlobalOptions } from '../commands/types.js';
 import type { Context } from './context.js';
+import { EXIT, exitCodeOf } from './errors.js';
+import { CALCTL_VERSION, type CliRuntime, createRuntime } from './runtime.js';
 
-/** Placeholder until the command tree lands: prints usage. */
-export async function runProgram(argv: string[], ctx: Context, _controller: AbortController): Promise<number> {
-  ctx.io.stderr.write(`calctl: command tree not built yet (${argv.join(' ')})\n`);
-  return 2;
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected seconds (0 = no limit).');
+  return n;
 }
+
+/** Adds the global options; commander recognises them before and after the subcommand. */
+export function addGlobalOptions(program: Command): Command {
+  return program
+    .option('--profile <name>', 'use this stored profile (shorthand: calctl @name …)')
+    .option('--url <site>', 'site URL (https://example.org) or API base (…/wp-json/tribe/events/v1)')
+    .option('--user <name>', 'WordPress user for basic auth with an application password')
+    .option('--token <token>', 'bearer token (sites with a JWT plugin)')
+    .option('--password-stdin', 'read the application password from stdin')
+    .option('--vendor <name>', 'namespace vendor (default tribe → tribe/events/v1)')
+    .option('-o, --output <format>', 'table, json, ndjson, csv, yaml, ids, count (default: table on a terminal, json when piped)')
+    .option('--json', 'same as --output json')
+    .option('--fields <list>', 'only these fields, comma-separated, dotted paths allowed (venue.venue)')
+    .option('--field <path>', 'print one bare value per record')
+    .option('--verbose', 'log each request on stderr (also CALCTL_DEBUG=api); credentials are never shown')
+    .option('--debug', 'show stack traces of errors')
+    .option('--timeout <seconds>', 'per-request timeout (default 30)', parseSeconds)
+    .option('--insecure', 'accept invalid TLS certificates (warns on every run)')
+    .option(
+      '--timezone <zone>',
+      'zone for dates without offset (default: UTC for the local calendar, the system zone for sites); on events create/update also the event zone',
+    )
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('--dry-run', 'print the write request (JSON on stdout) instead of sending it');
+}
+
+/**
+ * `calctl @prod events list` → `calctl --profile prod events list` (WP-CLI style). Only a leading
+ * `@name` is taken, so an `@file` value later in the line is never touched.
+ */
+export function expandProfileShorthand(argv: readonly string[]): string[] {
+  const [first, ...rest] = argv;
+  if (first !== undefined && /^@[A-Za-z0-9_.-]+$/.test(first)) return ['--profile', first.slice(1), ...rest];
+  return [...argv];
+}
+
+/** Commands whose modules another engineer owns; loaded only when their name is on the line or for help. */
+const OPTIONAL_COMMANDS = ['import', 'export'] as const;
+
+async function registerOptional(program: Command, deps: Parameters<RegisterFn>[1], argv: readonly string[]) {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const wanted = OPTIONAL_COMMANDS.filter(
+    (name) => words.includes(name) || words.length === 0 || words[0] === 'help' || argv.includes('--help'),
+  );
+  for (const name of wanted) {
+    try {
+      // A template literal: esbuild bundles whatever exists under src/commands, so a missing file is
+      // skipped at run time instead of breaking the build.
+      const mod = (await import(`../commands/${name}.ts`)) as Record<string, unknown>;
+      const register = mod[`register${name[0]?.toUpperCase()}${name.slice(1)}Command`];
+      if (typeof register === 'function') (register as RegisterFn)(program, deps);
+    } catch {
+      // not written yet: the command is simply absent
+    }
+  }
+}
+
+type RegisterFn = import('../commands/types.js').RegisterCommands;
+
+/** Builds the whole tree (exported for tests of flag parsing). */
+export async function buildProgram(
+  ctx: Context,
+  getRuntime: () => CliRuntime,
+  argv: readonly string[] = [],
+): Promise<Command> {
+  const program = new Command('calctl')
+    .description('Manage The Events Calendar (tribe/events/v1) from the terminal; works offline on a built-in calendar')
+    .version(CALCTL_VERSION, '-V, --version')
+    .helpCommand(false)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+      outputError: (s, write) => write(s.replace(/^error: /, 'calctl: ')),
+    })
+    .addHelpText(
+      'after',
+      '\nWith no profile, calctl uses a built-in local calendar (no setup). See: calctl help profiles,\ncalctl help exit-codes, calctl help dates, calctl help output',
+    );
+  addGlobalOptions(program);
+  const deps = { ctx, runtime: getRuntime };
+  const { registerResourceCommands } = await import('../commands/resource/register.js');
+  const { registerSiteCommands } = await import('../commands/site/register.js');
+  const { registerProfileCommands } = await import('../commands/profile/register.js');
+  const { registerHelpCommand } = await import('./help-command.js');
+  registerResourceCommands(program, deps);
+  registerSiteCommands(program, deps);
+  registerProfileCommands(program, deps);
+  await registerOptional(program, deps, argv);
+  registerHelpCommand(program, deps);
+  // Every subcommand inherits the output settings and exit override of the root.
+  const configure = (cmd: Command) => {
+    for (const sub of cmd.commands) {
+      sub.exitOverride().showSuggestionAfterError(true);
+      sub.configureOutput(program.configureOutput());
+      configure(sub);
+    }
+  };
+  configure(program);
+  return program;
+}
+
+function debugStack(err: unknown, ctx: Context): void {
+  if (err instanceof Error && err.stack) ctx.io.stderr.write(`${err.stack}\n`);
+  let cause = err instanceof Error ? err.cause : undefined;
+  while (cause instanceof Error) {
+    ctx.io.stderr.write(`caused by: ${cause.stack ?? cause.message}\n`);
+    cause = cause.cause;
+  }
+}
+
+/** Formats an error for stderr: plain words with a hint, plus JSON with -o json. */
+async function reportError(err: unknown, ctx: Context, globals: GlobalOptions): Promise<void> {
+  const { writeError, isOutputFormat } = await import('../output/index.js');
+  const wanted = globals.json ? 'json' : globals.output;
+  const format = wanted !== undefined && isOutputFormat(wanted) ? wanted : undefined;
+  writeError(err, { stderr: ctx.io.stderr, format });
+  if (globals.debug) debugStack(err, ctx);
+}
+
+/**
+ * Runs calctl with `argv` (without node and script). Resolves to the exit code; SIGINT (the
+ * controller aborted by main) gives 130 unless the command finished cleanly on its own.
+ */
+export async function runProgram(argv: string[], ctx: Context, controller: AbortController): Promise<number> {
+  const args = expandProfileShorthand(argv);
+  let runtime: CliRuntime | undefined;
+  let program: Command | undefined;
+  const globals = (): GlobalOptions => (program?.opts() ?? {}) as GlobalOptions;
+  const getRuntime = () => {
+    runtime ??= createRuntime(ctx, globals());
+    return runtime;
+  };
+  // A closed pipe (`calctl events list | head`) is not an error: stop quietly.
+  const onStdoutError = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') controller.abort(new Error('EPIPE'));
+  };
+  ctx.io.stdout.on?.('error', onStdoutError);
+  try {
+    program = await buildProgram(ctx, getRuntime, args);
+    if (args.length === 0) {
+      program.outputHelp();
+      return EXIT.ok;
+    }
+    program.hook('preAction', () => {
+      if (globals().insecure) {
+        ctx.io.stderr.write('calctl: warning: --insecure: TLS certificates are not checked\n');
+      }
+    });
+    await program.parseAsync(args, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (controller.signal.reason instanceof Error && controller.signal.reason.message === 'EPIPE') return EXIT.ok;
+    await reportError(err, ctx, globals());
+    return exitCodeOf(err);
+  } finally {
+    ctx.io.stdout.off?.('error', onStdoutError);
+    await runtime?.close().catch(() => {});
+  }
+}
+

@@ -16,6 +16,8 @@ export interface ServerOptions {
   stores: Stores;
   /** largest request body accepted, bytes (413 above) */
   bodyLimit?: number;
+  /** serve HTTPS with this PEM certificate and key (calctl serve --tls-cert/--tls-key) */
+  https?: { cert: string; key: string } | undefined;
 }
 
 declare module 'fastify' {
@@ -89,6 +91,8 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     },
     bodyLimit: opts.bodyLimit ?? 10 * 1024 * 1024,
     return503OnClosing: false,
+    // Fastify's https overload changes the instance type; the routes are the same either way.
+    ...((opts.https ? { https: opts.https } : {}) as object),
   });
 
   app.decorateRequest('calctlUser', null as unknown as never);

@@ -54,7 +54,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     timezone,
     now: opts.now ?? (() => new Date()),
   };
-  const app = buildServer({ site, stores, ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}) });
+  const app = buildServer({
+    site,
+    stores,
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+    ...(opts.tls ? { https: opts.tls } : {}),
+  });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 8080 });
   const addr = app.server.address();

@@ -1,0 +1,129 @@
+/**
+ * The runtime of one invocation: resolves the target once, creates one API client, and for the
+ * built-in local default starts the embedded server in-process on 127.0.0.1 (port 0) so that every
+ * command talks HTTP with basic auth — the same code path as a remote site.
+ */
+import type { ApiClient } from '../api/index.js';
+import type { Target } from '../config/index.js';
+import type { GlobalOptions, Runtime } from '../commands/types.js';
+import type { Context } from './context.js';
+import { UsageError } from './errors.js';
+import { readStdinText } from './stdin.js';
+
+/** Version sent in the User-Agent; kept in sync with package.json by the release script. */
+export const CALCTL_VERSION = '0.1.0';
+
+/** The runtime the CLI hands to commands: the seam plus a few CLI-only helpers. */
+export interface CliRuntime extends Runtime {
+  /** stdin as text, read at most once per run (for --password-stdin, --data - and `delete -`) */
+  stdinText(purpose: string): Promise<string>;
+  /** a line on stderr for --verbose / CALCTL_DEBUG=api (credentials never reach it) */
+  debug(line: string): void;
+}
+
+/** Whether request logging is on: --verbose or CALCTL_DEBUG containing "api". */
+export function verboseEnabled(globals: GlobalOptions, env: Context['env']): boolean {
+  if (globals.verbose) return true;
+  const flag = env.CALCTL_DEBUG ?? '';
+  return flag.split(',').some((s) => s.trim() === 'api' || s.trim() === '1' || s.trim() === 'all');
+}
+
+/**
+ * Creates the runtime for one run. Nothing is read or started until a command asks: `--help` and
+ * local commands (profile, help) never open the store or the network.
+ */
+export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime {
+  let targetPromise: Promise<Target> | undefined;
+  let apiPromise: Promise<ApiClient> | undefined;
+  let closeServer: (() => Promise<void>) | undefined;
+  let client: ApiClient | undefined;
+  let stdinUse: string | undefined;
+  let stdinPromise: Promise<string> | undefined;
+  const verbose = verboseEnabled(globals, ctx.env);
+  const debug = (line: string) => {
+    if (verbose) ctx.io.stderr.write(`calctl: ${line}\n`);
+  };
+
+  const stdinText = (purpose: string): Promise<string> => {
+    if (stdinUse !== undefined && stdinUse !== purpose) {
+      return Promise.reject(
+        new UsageError(`stdin is already used for ${stdinUse}; cannot also read ${purpose} from it`),
+      );
+    }
+    stdinUse = purpose;
+    stdinPromise ??= readStdinText(ctx.io.stdin, ctx.signal);
+    return stdinPromise;
+  };
+
+  async function resolve(): Promise<Target> {
+    const { defaultConfigDir, loadConfig, resolveTarget } = await import('../config/index.js');
+    const config = loadConfig(defaultConfigDir(ctx.env, ctx.home));
+    let passwordFromStdin: string | undefined;
+    if (globals.passwordStdin) {
+      passwordFromStdin = (await stdinText('--password-stdin')).replace(/\r?\n$/, '');
+      if (passwordFromStdin === '') throw new UsageError('--password-stdin read an empty password');
+    }
+    return resolveTarget({
+      flags: {
+        profile: globals.profile,
+        url: globals.url,
+        user: globals.user,
+        token: globals.token,
+        vendor: globals.vendor,
+        passwordFromStdin,
+      },
+      env: ctx.env,
+      config,
+      secrets: config.secrets,
+    });
+  }
+
+  async function connect(): Promise<ApiClient> {
+    const target = await runtime.target();
+    const { createApiClient, resolveApiBase } = await import('../api/index.js');
+    const timeoutMs = globals.timeout !== undefined ? Math.round(globals.timeout * 1000) : undefined;
+    const common = {
+      version: CALCTL_VERSION,
+      signal: ctx.signal,
+      log: verbose ? (line: string) => ctx.io.stderr.write(`calctl: api ${line}\n`) : undefined,
+      timeoutMs,
+      insecure: globals.insecure,
+    };
+    if (target.kind === 'local') {
+      const { startLocalServer } = await import('./local-server.js');
+      const local = await startLocalServer(ctx, globals.vendor);
+      closeServer = local.close;
+      debug(`local calendar in ${local.dataDir} at ${local.baseUrl}`);
+      client = createApiClient({
+        ...common,
+        baseUrl: local.baseUrl,
+        auth: { type: 'basic', user: local.user, password: local.password },
+      });
+      return client;
+    }
+    const baseUrl = await resolveApiBase(target.url, target.vendor);
+    debug(`site ${baseUrl} (${Object.entries(target.sources).map(([k, v]) => `${k} from ${v}`).join(', ')})`);
+    client = createApiClient({ ...common, baseUrl, auth: target.auth });
+    return client;
+  }
+
+  const runtime: CliRuntime = {
+    ctx,
+    target: () => {
+      targetPromise ??= resolve();
+      return targetPromise;
+    },
+    api: () => {
+      apiPromise ??= connect();
+      return apiPromise;
+    },
+    globals: () => globals,
+    stdinText,
+    debug,
+    close: async () => {
+      await client?.close();
+      await closeServer?.();
+    },
+  };
+  return runtime;
+}

@@ -1,0 +1,105 @@
+/**
+ * Updates without data loss. A real site does not apply event updates partially: whatever the body
+ * omits is reset (flags to false, cost and website cleared, organizers unlinked, the time zone set to
+ * the site's). So every update calctl makes (CLI `update`, CSV upserts) sends the record's current
+ * writable state, converted from its representation back into input form, with the changes on top.
+ */
+import type { ResourceSpec } from '../catalog/index.js';
+
+type Rec = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The id of a linked record as the API embeds it (`{id: 3, …}`), or the value itself when scalar. */
+function idOf(value: unknown): unknown {
+  if (isObject(value) && (typeof value.id === 'number' || typeof value.id === 'string')) return value.id;
+  return value;
+}
+
+/**
+ * The cost as it must be sent to reproduce the record's `cost`/`cost_details`: the values with the
+ * currency mark where the site recorded one (`["0$","20$","30$"]` → `Free – 30$` again), the plain
+ * values when it recorded none, and the display text when it found no number ("Donation").
+ */
+export function costInput(record: Rec): unknown {
+  const details = isObject(record.cost_details) ? record.cost_details : undefined;
+  const values = Array.isArray(details?.values) ? details.values.map(String) : [];
+  if (values.length === 0) return typeof record.cost === 'string' ? record.cost : '';
+  const symbol = typeof details?.currency_symbol === 'string' ? details.currency_symbol : '';
+  const postfix = details?.currency_position === 'postfix';
+  const marked = symbol === '' ? values : values.map((v) => (postfix ? `${v}${symbol}` : `${symbol}${v}`));
+  return marked.length === 1 ? marked[0] : marked;
+}
+
+/** Statuses an update may send back unchanged (a trashed record keeps its status by omission). */
+const KEEPABLE_STATUS = new Set(['publish', 'future', 'draft', 'pending', 'private']);
+
+function eventBody(record: Rec): Rec {
+  const out: Rec = {};
+  for (const flag of ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']) {
+    if (typeof record[flag] === 'boolean') out[flag] = record[flag];
+  }
+  for (const key of ['start_date', 'end_date', 'timezone']) {
+    if (typeof record[key] === 'string' && record[key] !== '') out[key] = record[key];
+  }
+  out.cost = costInput(record);
+  if (typeof record.website === 'string') out.website = record.website;
+  // `venue: []` means "no venue"; sending nothing keeps that (a venue cannot be removed by update).
+  if (isObject(record.venue) && record.venue.id !== undefined) out.venue = idOf(record.venue);
+  out.organizer = Array.isArray(record.organizer) ? record.organizer.map(idOf) : [];
+  for (const key of ['categories', 'tags']) {
+    if (Array.isArray(record[key])) out[key] = (record[key] as unknown[]).map(idOf);
+  }
+  return out;
+}
+
+/** Venue text fields the site keeps only when sent (`stateprovince`) or rebuilds (`show_map_link`). */
+function venueBody(record: Rec): Rec {
+  const out: Rec = {};
+  if (typeof record.stateprovince === 'string') out.stateprovince = record.stateprovince;
+  for (const key of ['show_map', 'show_map_link']) {
+    const v = record[key];
+    if (typeof v === 'boolean' || typeof v === 'string') out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * The body that rewrites `record` unchanged: every field the site would reset when omitted, in input
+ * form (venue → id, organizers → ids, terms → ids, cost → values with their currency mark). Fields the
+ * site keeps when omitted (title, description, excerpt, slug, author, publication date, image) are
+ * left out on purpose: their representation is not their input form (descriptions come back wrapped
+ * in `<p>`, names HTML-escaped), so echoing them would change them. Terms update partially: `{}`.
+ */
+export function toWritableBody(resource: ResourceSpec, record: Rec): Rec {
+  if (resource.kind === 'term') return {};
+  const out: Rec =
+    resource.name === 'events' ? eventBody(record) : resource.name === 'venues' ? venueBody(record) : {};
+  // An omitted status re-publishes a draft venue or organizer.
+  if (typeof record.status === 'string' && KEEPABLE_STATUS.has(record.status)) out.status = record.status;
+  return out;
+}
+
+/**
+ * Turns a body that may be a record as the API returned it (`calctl events get 9 -o json`) into
+ * input form: linked objects become ids and read-only keys are dropped by the site anyway.
+ */
+export function toInputForm(resource: ResourceSpec, body: Rec): Rec {
+  const out: Rec = { ...body };
+  for (const field of resource.fields) {
+    const value = out[field.name];
+    if (!field.link || value === undefined) continue;
+    if (Array.isArray(value)) out[field.name] = value.map(idOf);
+    else if (isObject(value) && value.id !== undefined) out[field.name] = idOf(value);
+  }
+  if (resource.name === 'events') {
+    if (Array.isArray(out.venue) && out.venue.length === 0) delete out.venue;
+    if (isObject(body.cost_details)) out.cost = costInput(body);
+  }
+  return out;
+}
+
+/** The update body: the record's writable state with the user's changes on top. */
+export function mergeUpdate(resource: ResourceSpec, record: Rec, changes: Rec): Rec {
+  return { ...toWritableBody(resource, record), ...toInputForm(resource, changes) };
+}

@@ -1,0 +1,199 @@
+/** The profile commands. Secrets are read from stdin or a hidden prompt and never printed. */
+import {
+  defaultConfigDir,
+  getProfile,
+  listProfiles,
+  LOCAL_PROFILE,
+  loadSettings,
+  type Profile,
+  removeProfile,
+  resolveTarget,
+  saveProfile,
+  setDefaultProfile,
+  validateProfileName,
+  loadConfig,
+} from '../../config/index.js';
+import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
+import { CALCTL_VERSION, type CliRuntime } from '../../cli/runtime.js';
+import { writeJson } from '../json-output.js';
+import { canPrompt, outputFormat } from '../shared.js';
+import { testSite, type TestReport } from './check.js';
+
+const MASK = '********';
+const configDir = (rt: CliRuntime) => defaultConfigDir(rt.ctx.env, rt.ctx.home);
+
+/** `profile add NAME`: flags, stdin for secrets, or prompts on a terminal; then `profile test`. */
+export async function addProfile(rt: CliRuntime, name: string, opts: Record<string, unknown>): Promise<void> {
+  validateProfileName(name);
+  const g = rt.globals();
+  if (g.passwordStdin && opts.tokenStdin) throw new UsageError('--password-stdin and --token-stdin cannot be combined');
+  const profile: Profile = { url: g.url ?? '' };
+  if (g.user) profile.user = g.user;
+  if (g.vendor) {
+    if (g.vendor !== 'tribe') throw new UsageError(`unsupported vendor "${g.vendor}"`, 'profiles support the tribe namespace');
+    profile.vendor = 'tribe';
+  }
+  if (typeof opts.perPage === 'number') profile.perPage = opts.perPage;
+  if (g.output) {
+    const { isOutputFormat, FORMATS } = await import('../../output/index.js');
+    if (!isOutputFormat(g.output)) throw new UsageError(`unknown output format "${g.output}"`, `use one of: ${FORMATS.join(', ')}`);
+    profile.output = g.output;
+  }
+  if (g.token) profile.token = g.token;
+  if (g.passwordStdin) profile.password = (await rt.stdinText('--password-stdin')).replace(/\r?\n$/, '');
+  if (opts.tokenStdin) profile.token = (await rt.stdinText('--token-stdin')).trim();
+  if (profile.password !== undefined && !profile.user) throw new UsageError('--password-stdin needs --user NAME');
+  if (profile.url === '') {
+    if (!canPrompt(rt)) {
+      throw new UsageError('--url is required', `e.g. calctl profile add ${name} --url https://example.org --user admin --password-stdin`);
+    }
+    const { askInput, askSecret } = await import('../../cli/prompts.js');
+    profile.url = await askInput(rt.ctx, 'Site URL', { validate: (v) => (v.trim() !== '' ? true : 'the URL is required') });
+    const user = await askInput(rt.ctx, 'User (empty for read-only access)');
+    if (user.trim() !== '') {
+      profile.user = user.trim();
+      profile.password = await askSecret(rt.ctx, 'Application password (Users → Profile → Application Passwords)');
+    }
+  }
+  saveProfile(configDir(rt), name, profile);
+  if (opts.default) setDefaultProfile(configDir(rt), name);
+  rt.ctx.io.stderr.write(
+    `calctl: saved profile "${name}"${opts.default ? ' (default)' : `; use it with @${name} or: calctl profile use ${name}`}\n`,
+  );
+  if (opts.test !== false) await testProfileCommand(rt, name);
+}
+
+/** `profile list`: one row per profile; secrets only as "password"/"token" markers. */
+export async function listProfilesCommand(rt: CliRuntime): Promise<void> {
+  const rows = listProfiles(configDir(rt)).map((p) => ({
+    name: p.name,
+    default: p.isDefault,
+    url: p.profile.url,
+    user: p.profile.user ?? null,
+    secret: p.hasPassword ? 'password' : p.hasToken ? 'token' : null,
+    per_page: p.profile.perPage ?? null,
+    output: p.profile.output ?? null,
+  }));
+  const format = await outputFormat(rt);
+  if (format !== 'table') {
+    await writeJson(rt, rows);
+    return;
+  }
+  if (rows.length === 0) {
+    rt.ctx.io.stderr.write(
+      'calctl: no profiles; commands use the built-in local calendar. Add one: calctl profile add NAME --url …\n',
+    );
+    return;
+  }
+  const { renderTable } = await import('../../output/index.js');
+  rt.ctx.io.stdout.write(
+    renderTable(
+      rows.map((r) => ({ ...r, default: r.default ? '*' : '' })),
+      ['default', 'name', 'url', 'user', 'secret'],
+      { width: rt.ctx.io.stdout.columns },
+    ),
+  );
+}
+
+/** The profile a command without a name refers to: CALCTL_PROFILE, else the stored default. */
+function currentProfileName(rt: CliRuntime): string | undefined {
+  const g = rt.globals();
+  if (g.profile) return g.profile.replace(/^@/, '');
+  const fromEnv = rt.ctx.env.CALCTL_PROFILE;
+  if (fromEnv) return fromEnv.replace(/^@/, '');
+  return loadSettings(configDir(rt)).defaultProfile;
+}
+
+/** `profile show [NAME]`: settings with secrets masked. */
+export async function showProfile(rt: CliRuntime, name: string | undefined): Promise<void> {
+  const wanted = name ?? currentProfileName(rt) ?? LOCAL_PROFILE;
+  if (wanted === LOCAL_PROFILE) {
+    const { defaultDataDir } = await import('../../config/index.js');
+    await writeJson(rt, { name: LOCAL_PROFILE, builtin: true, data_dir: defaultDataDir(rt.ctx.env, rt.ctx.home) });
+    return;
+  }
+  const p = getProfile(configDir(rt), wanted);
+  if (!p) throw new UsageError(`no profile named "${wanted}"`, 'see the profiles with: calctl profile list', 'profile_not_found');
+  const { password, token, ...settings } = p;
+  const isDefault = loadSettings(configDir(rt)).defaultProfile === wanted;
+  await writeJson(rt, {
+    name: wanted,
+    default: isDefault,
+    ...settings,
+    ...(password !== undefined ? { password: MASK } : {}),
+    ...(token !== undefined ? { token: MASK } : {}),
+  });
+}
+
+/** `profile use NAME`. */
+export async function useProfile(rt: CliRuntime, name: string): Promise<void> {
+  setDefaultProfile(configDir(rt), name.replace(/^@/, ''));
+  rt.ctx.io.stderr.write(`calctl: default profile is now "${name}"\n`);
+}
+
+/** `profile remove NAME`. */
+export async function removeProfileCommand(rt: CliRuntime, name: string): Promise<void> {
+  if (!removeProfile(configDir(rt), name)) {
+    throw new UsageError(`no profile named "${name}"`, 'see the profiles with: calctl profile list', 'profile_not_found');
+  }
+  rt.ctx.io.stderr.write(`calctl: removed profile "${name}"\n`);
+}
+
+function printReport(rt: CliRuntime, report: TestReport): void {
+  for (const r of report.results) {
+    const mark = r.ok === true ? 'ok  ' : r.ok === false ? 'FAIL' : '--  ';
+    rt.ctx.io.stdout.write(`${mark} ${r.check.padEnd(11)} ${r.detail}\n`);
+  }
+}
+
+/** `profile test [NAME]`: the named profile, else the target this run resolves to. */
+export async function testProfileCommand(rt: CliRuntime, name: string | undefined): Promise<void> {
+  const g = rt.globals();
+  let target: Awaited<ReturnType<CliRuntime['target']>>;
+  if (name !== undefined) {
+    const config = loadConfig(configDir(rt));
+    target = resolveTarget({ flags: { profile: name }, env: {}, config, secrets: config.secrets });
+  } else {
+    target = await rt.target();
+  }
+  if (target.kind === 'local') {
+    const api = await rt.api();
+    await api.get('', { signal: rt.ctx.signal });
+    const report: TestReport = {
+      baseUrl: api.baseUrl,
+      results: [
+        { check: 'reachable', ok: true, detail: 'built-in local calendar (in-process)' },
+        { check: 'namespace', ok: true, detail: api.baseUrl },
+        { check: 'credentials', ok: true, detail: 'local admin' },
+      ],
+      error: undefined,
+    };
+    await finish(rt, report);
+    return;
+  }
+  const report = await testSite(target.url, target.vendor, target.auth, {
+    timeoutMs: g.timeout !== undefined ? g.timeout * 1000 : 15_000,
+    signal: rt.ctx.signal,
+    insecure: g.insecure,
+    version: CALCTL_VERSION,
+  });
+  if (target.user && !target.auth) {
+    report.results.push({ check: 'credentials', ok: false, detail: `user ${target.user} has no password stored` });
+    report.error ??= new CalctlError(`profile has user ${target.user} but no application password`, {
+      code: 'password_missing',
+      exitCode: EXIT.auth,
+      hint: `add it: calctl profile add ${name ?? target.profileName ?? 'NAME'} --url ${target.url} --user ${target.user} --password-stdin`,
+    });
+  }
+  await finish(rt, report);
+}
+
+async function finish(rt: CliRuntime, report: TestReport): Promise<void> {
+  const format = await outputFormat(rt);
+  if (format === 'json' || format === 'yaml' || format === 'ndjson') {
+    await writeJson(rt, { base_url: report.baseUrl, checks: report.results });
+  } else {
+    printReport(rt, report);
+  }
+  if (report.error) throw report.error;
+}

@@ -1,0 +1,78 @@
+/** `calctl profile add|list|show|use|remove|test`. */
+import { InvalidArgumentError } from 'commander';
+import type { CliRuntime } from '../../cli/runtime.js';
+import type { RegisterCommands } from '../types.js';
+
+function parsePositive(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number above 0.');
+  return n;
+}
+
+/** Adds the profile commands (their actions load ./actions.js). */
+export const registerProfileCommands: RegisterCommands = (program, deps) => {
+  const rt = () => deps.runtime() as CliRuntime;
+  const profile = program
+    .command('profile')
+    .description('stored sites and credentials (see: calctl help profiles)');
+  profile
+    .command('add')
+    .description(
+      'add or replace a profile: --url, --user, --password-stdin|--token-stdin (prompts on a terminal); then tests it',
+    )
+    .argument('<name>', 'profile name (letters, digits, _ . -)')
+    .option('--token-stdin', 'read a bearer token from stdin')
+    .option('--per-page <n>', 'default page size of lists for this profile', parsePositive)
+    .option('--default', 'make it the default profile')
+    .option('--no-test', 'save without testing the connection')
+    .addHelpText(
+      'after',
+      '\nThe global --url, --user, --password-stdin, --vendor and -o/--output set the profile values.\n' +
+        'Example: printf %s "$APP_PASSWORD" | calctl profile add prod --url https://example.org --user admin --password-stdin',
+    )
+    .action(async (name: string, opts: Record<string, unknown>) => {
+      const { addProfile } = await import('./actions.js');
+      await addProfile(rt(), name, opts);
+    });
+  profile
+    .command('list')
+    .alias('ls')
+    .description('list the stored profiles (secrets are never shown)')
+    .action(async () => {
+      const { listProfilesCommand } = await import('./actions.js');
+      await listProfilesCommand(rt());
+    });
+  profile
+    .command('show')
+    .description('show one profile (default: the one in use), secrets masked')
+    .argument('[name]')
+    .action(async (name: string | undefined) => {
+      const { showProfile } = await import('./actions.js');
+      await showProfile(rt(), name);
+    });
+  profile
+    .command('use')
+    .description('make a profile the default ("local" = the built-in calendar)')
+    .argument('<name>')
+    .action(async (name: string) => {
+      const { useProfile } = await import('./actions.js');
+      await useProfile(rt(), name);
+    });
+  profile
+    .command('remove')
+    .alias('rm')
+    .description('remove a profile and its secrets')
+    .argument('<name>')
+    .action(async (name: string) => {
+      const { removeProfileCommand } = await import('./actions.js');
+      await removeProfileCommand(rt(), name);
+    });
+  profile
+    .command('test')
+    .description('check reachability, the namespace and the credentials (exit 1 or 4 on failure)')
+    .argument('[name]', 'profile to test (default: the one in use)')
+    .action(async (name: string | undefined) => {
+      const { testProfileCommand } = await import('./actions.js');
+      await testProfileCommand(rt(), name);
+    });
+};

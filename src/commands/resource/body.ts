@@ -1,0 +1,66 @@
+/** The body of create/update: `--data '{json}'|@file|-` first, field flags on top. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ResourceSpec } from '../../catalog/index.js';
+import { UsageError } from '../../cli/errors.js';
+import type { CliRuntime } from '../../cli/runtime.js';
+import { toInputForm } from '../merge.js';
+import { dateZone } from '../shared.js';
+import { bindFlags, readFlags } from './flags.js';
+import { normalizeDataDates, toBody } from './values.js';
+
+/** Reads `--data`: inline JSON, `@file.json` or `-` (stdin). The result must be a JSON object. */
+export async function readDataOption(rt: CliRuntime, data: string): Promise<Record<string, unknown>> {
+  let text: string;
+  let source: string;
+  if (data === '-') {
+    text = await rt.stdinText('--data -');
+    source = 'stdin';
+  } else if (data.startsWith('@')) {
+    const path = resolve(rt.ctx.cwd, data.slice(1));
+    source = path;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (err) {
+      throw new UsageError(`--data: cannot read ${path}: ${(err as Error).message}`);
+    }
+  } else {
+    text = data;
+    source = 'the argument';
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(
+      `--data: ${source} is not valid JSON (${(err as Error).message})`,
+      `give an object, e.g. --data '{"title":"Party"}'`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError(`--data: ${source} must hold one JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * The changes a create/update asks for, in input form with dates in the server format. The global
+ * `--timezone` doubles as the event's `timezone` field (and naive dates are read in it).
+ */
+export async function buildChanges(
+  rt: CliRuntime,
+  resource: ResourceSpec,
+  opts: Record<string, unknown>,
+  recordZone?: string,
+): Promise<Record<string, unknown>> {
+  const data = typeof opts.data === 'string' ? await readDataOption(rt, opts.data) : {};
+  const raw = readFlags(bindFlags(resource.fields), opts);
+  const g = rt.globals();
+  if (g.timezone && resource.fields.some((f) => f.name === 'timezone')) raw.timezone = g.timezone;
+  const explicitZone =
+    typeof raw.timezone === 'string' ? raw.timezone : typeof data.timezone === 'string' ? data.timezone : undefined;
+  const dates = { now: rt.ctx.now(), timezone: await dateZone(rt, explicitZone ?? recordZone) };
+  const fromData = await normalizeDataDates(resource, toInputForm(resource, data), dates);
+  const fromFlags = await toBody(resource, raw, dates);
+  return { ...fromData, ...fromFlags };
+}

@@ -1,0 +1,147 @@
+/**
+ * Catalog → command-line flags. Every list parameter and every field of a resource becomes a
+ * kebab-case flag here, with its help text and value parser; there is no second list of names.
+ */
+import { InvalidArgumentError, Option } from 'commander';
+import type { FieldSpec, ParamSpec } from '../../catalog/index.js';
+
+/** Flags defined once on the root program; a field flag of the same name is served by them. */
+export const GLOBAL_FLAG_NAMES: ReadonlySet<string> = new Set([
+  'profile',
+  'url',
+  'user',
+  'token',
+  'password-stdin',
+  'vendor',
+  'output',
+  'json',
+  'fields',
+  'field',
+  'verbose',
+  'debug',
+  'timeout',
+  'insecure',
+  'timezone',
+  'yes',
+  'dry-run',
+]);
+
+/** `start_date` → `start-date`. */
+export const kebab = (name: string): string => name.replace(/_/g, '-');
+
+/** One catalog entry bound to the commander attribute that holds its value. */
+export interface BoundFlag<S extends FieldSpec | ParamSpec = FieldSpec | ParamSpec> {
+  spec: S;
+  /** the flag without dashes (`start-date`) */
+  flag: string;
+  /** the key commander stores the value under (`startDate`) */
+  attribute: string;
+  /** the flag is the global one of the same name (see GLOBAL_FLAG_NAMES) */
+  global: boolean;
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+
+/** Parses `--flag=false` style values of boolean flags. */
+export function parseBoolWord(value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (TRUE_WORDS.has(v)) return true;
+  if (FALSE_WORDS.has(v)) return false;
+  throw new InvalidArgumentError('expected true or false (also yes/no, 1/0).');
+}
+
+function parseInteger(value: string): number {
+  const n = Number(value.trim());
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('expected a whole number.');
+  return n;
+}
+
+function parseNumber(value: string): number {
+  const n = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(n)) throw new InvalidArgumentError('expected a number.');
+  return n;
+}
+
+/** Repeatable and comma-separated: `--venue 3 --venue 4` and `--venue 3,4` both give ['3','4']. */
+function accumulate(value: string, previous: string[] | undefined): string[] {
+  const parts = value === '' ? [''] : value.split(',').map((s) => s.trim());
+  return [...(previous ?? []), ...parts.filter((s, i) => s !== '' || (i === 0 && parts.length === 1))];
+}
+
+/** Whether a spec is a yes/no switch: a boolean, or a string whose only choices are true/false. */
+export function isSwitch(spec: FieldSpec | ParamSpec): boolean {
+  if (spec.type === 'boolean') return true;
+  const choices = 'choices' in spec ? spec.choices : undefined;
+  return choices !== undefined && choices.length === 2 && choices.includes('true') && choices.includes('false');
+}
+
+function isMultiple(spec: FieldSpec | ParamSpec): boolean {
+  return spec.type === 'list' || ('multiple' in spec && spec.multiple === true);
+}
+
+function describe(spec: FieldSpec | ParamSpec): string {
+  let text = spec.description;
+  if (spec.semantic === 'date') text += ' (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)';
+  if (isMultiple(spec)) text += ' (repeatable or comma list)';
+  if ('premium' in spec && spec.premium) text += ' [premium]';
+  return text;
+}
+
+/** The commander options of one catalog entry (a switch gets `--x [bool]` and `--no-x`). */
+export function optionsFor(spec: FieldSpec | ParamSpec, required = false): Option[] {
+  const flag = kebab(spec.name);
+  const help = `${describe(spec)}${required ? ' (required)' : ''}`;
+  if (isSwitch(spec)) {
+    return [
+      new Option(`--${flag} [bool]`, help).argParser(parseBoolWord),
+      new Option(`--no-${flag}`, `same as --${flag}=false`),
+    ];
+  }
+  if (isMultiple(spec)) {
+    const word = spec.link ? 'id' : 'value';
+    return [new Option(`--${flag} <${word}>`, help).argParser(accumulate)];
+  }
+  const choices = 'choices' in spec ? spec.choices : undefined;
+  switch (spec.type) {
+    case 'integer':
+      return [new Option(`--${flag} <n>`, help).argParser(parseInteger)];
+    case 'number':
+      return [new Option(`--${flag} <n>`, help).argParser(parseNumber)];
+    default: {
+      const option = new Option(`--${flag} <${spec.semantic === 'date' ? 'date' : 'value'}>`, help);
+      return [choices ? option.choices(choices) : option];
+    }
+  }
+}
+
+/** Binds catalog entries to commander attribute names (shared by flag definition and reading). */
+export function bindFlags<S extends FieldSpec | ParamSpec>(specs: readonly S[]): BoundFlag<S>[] {
+  return specs.map((spec) => {
+    const flag = kebab(spec.name);
+    const attribute = flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    return { spec, flag, attribute, global: GLOBAL_FLAG_NAMES.has(flag) };
+  });
+}
+
+/** Adds a flag for every bound entry that the root does not already define. */
+export function addFlags(
+  command: import('commander').Command,
+  bound: readonly BoundFlag[],
+  isRequired: (spec: FieldSpec | ParamSpec) => boolean = () => false,
+): void {
+  for (const b of bound) {
+    if (b.global) continue;
+    for (const option of optionsFor(b.spec, isRequired(b.spec))) command.addOption(option);
+  }
+}
+
+/** The values of the bound flags that were given, keyed by catalog name (raw: dates unparsed). */
+export function readFlags(bound: readonly BoundFlag[], opts: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const b of bound) {
+    const value = opts[b.attribute];
+    if (value !== undefined) out[b.spec.name] = value;
+  }
+  return out;
+}

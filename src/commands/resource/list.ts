@@ -1,0 +1,99 @@
+/** `calctl <resource> list`: one page by default, `--all` streams every page, `--limit N` caps. */
+import { once } from 'node:events';
+import type { ResourceSpec } from '../../catalog/index.js';
+import type { JsonRecord } from '../../output/index.js';
+import { UsageError } from '../../cli/errors.js';
+import { dateZone, writerOptions } from '../shared.js';
+import type { Runtime } from '../types.js';
+import { bindFlags, readFlags } from './flags.js';
+import { toQuery } from './values.js';
+
+/** Options of the list action beyond the catalog's parameters. */
+export interface ListOptions {
+  all?: boolean;
+  limit?: number;
+}
+
+/** Names of the premium geolocation filters (matched by name, never by description). */
+const GEOLOC = ['geoloc', 'geoloc_lat', 'geoloc_lng'];
+
+/**
+ * Whether a returned event shows that geoloc filters were ignored: with the premium extension,
+ * geoloc lists only events whose venue has coordinates, so an event without a venue, or whose venue
+ * carries no `geo_lat`/`geo_lng`, can only come from a site that did not filter.
+ */
+export function showsGeolocIgnored(record: JsonRecord): boolean {
+  const venue = record.venue;
+  if (typeof venue !== 'object' || venue === null || Array.isArray(venue)) return true;
+  const v = venue as JsonRecord;
+  return v.geo_lat === undefined || v.geo_lat === '' || v.geo_lng === undefined || v.geo_lng === '';
+}
+
+/** Runs a list: streams records into the writer and awaits 'drain' when stdout is full. */
+export async function listRecords(
+  rt: Runtime,
+  resource: ResourceSpec,
+  opts: Record<string, unknown> & ListOptions,
+): Promise<void> {
+  const { createRecordWriter } = await import('../../output/index.js');
+  if (opts.limit !== undefined && opts.limit < 0) throw new UsageError('--limit must be 0 or more');
+  const raw = readFlags(bindFlags(resource.listParams), opts);
+  const query = await toQuery(resource, raw, { now: rt.ctx.now(), timezone: await dateZone(rt) });
+  const target = await rt.target();
+  if (query.per_page === undefined) {
+    if (opts.all || (opts.limit !== undefined && opts.limit > 10)) query.per_page = 50;
+    else if (target.kind === 'remote' && target.perPage !== undefined) query.per_page = target.perPage;
+  }
+  const stdout = rt.ctx.io.stdout;
+  let full = false;
+  const sink = {
+    write: (chunk: string) => {
+      if (!stdout.write(chunk)) full = true;
+    },
+  };
+  const writer = createRecordWriter(await writerOptions(rt, resource, sink));
+  const geoloc = resource.name === 'events' && GEOLOC.some((k) => query[k] !== undefined);
+  let warned = false;
+  const records = await fetchRecords(rt, resource, query, opts);
+  for await (const record of records) {
+    if (geoloc && !warned && showsGeolocIgnored(record)) {
+      warned = true;
+      rt.ctx.io.stderr.write(
+        'calctl: warning: the site ignored the geoloc filters (they need the premium Events Calendar Pro extension); the results are not narrowed by location\n',
+      );
+    }
+    writer.write(record);
+    if (full) {
+      full = false;
+      await once(stdout, 'drain', { signal: rt.ctx.signal });
+    }
+  }
+  writer.end();
+}
+
+/** One page (default), every page (--all) or pages up to --limit records. */
+async function fetchRecords(
+  rt: Runtime,
+  resource: ResourceSpec,
+  query: Record<string, unknown>,
+  opts: ListOptions,
+): Promise<AsyncIterable<JsonRecord>> {
+  const api = await rt.api();
+  const { paginate } = await import('../../api/index.js');
+  const path = `/${resource.name}`;
+  const q = query as Parameters<typeof paginate>[2];
+  if (opts.all || opts.limit !== undefined) {
+    const startPage = typeof query.page === 'number' ? query.page : undefined;
+    const { page: _page, ...rest } = q as Record<string, unknown>;
+    return paginate<JsonRecord>(api, path, rest as typeof q, resource.name, {
+      limit: opts.limit,
+      startPage,
+      signal: rt.ctx.signal,
+    });
+  }
+  const res = await api.get<Record<string, unknown>>(path, { query: q, signal: rt.ctx.signal });
+  const list = res.body?.[resource.name];
+  return (async function* () {
+    if (Array.isArray(list)) yield* list as JsonRecord[];
+  })();
+}

@@ -1,0 +1,38 @@
+/** Finding one record (by id or slug), shared by get, update and delete. */
+import type { ResourceSpec } from '../../catalog/index.js';
+import { UsageError } from '../../cli/errors.js';
+import type { JsonRecord } from '../../output/index.js';
+import { parseId, recordPath } from '../shared.js';
+import type { Runtime } from '../types.js';
+
+/** A record reference as given on the command line. */
+export type RecordRef = { id: number } | { slug: string };
+
+/** Reads `ID` or `--slug`; exactly one is needed (slugs only where the resource has by-slug routes). */
+export function recordRef(resource: ResourceSpec, idText: string | undefined, slug: string | undefined): RecordRef {
+  if (idText !== undefined && idText !== '') return { id: parseId(idText, resource) };
+  if (slug !== undefined && slug !== '') {
+    if (!resource.bySlug) throw new UsageError(`${resource.name} cannot be looked up by slug`, 'give the id');
+    return { slug };
+  }
+  throw new UsageError(
+    `which ${resource.singular}? give its id${resource.bySlug ? ' or --slug NAME' : ''}`,
+    `e.g. calctl ${resource.name} get 42`,
+    'missing-id',
+  );
+}
+
+/** GETs one record (the admin view: drafts and trashed records included). */
+export async function fetchRecord(rt: Runtime, resource: ResourceSpec, ref: RecordRef): Promise<JsonRecord> {
+  const api = await rt.api();
+  const res = await api.get<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal });
+  return res.body;
+}
+
+/** `calctl <resource> get ID|--slug S`: prints one record. */
+export async function getRecord(rt: Runtime, resource: ResourceSpec, ref: RecordRef): Promise<void> {
+  const { writeOne } = await import('../../output/index.js');
+  const { writerOptions } = await import('../shared.js');
+  const opts = await writerOptions(rt, resource);
+  writeOne(await fetchRecord(rt, resource, ref), opts);
+}

@@ -1,0 +1,109 @@
+/**
+ * The generic commands of every resource, generated from the catalog: list|ls, get, create, update,
+ * delete|rm. Only flag definitions live here (cheap to load for --help); each action loads its module
+ * when it runs.
+ */
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { catalog, type ResourceSpec } from '../../catalog/index.js';
+import type { CliRuntime } from '../../cli/runtime.js';
+import type { CommandDeps, RegisterCommands } from '../types.js';
+import { addFlags, bindFlags, kebab } from './flags.js';
+
+type Opts = Record<string, unknown>;
+
+function parseLimit(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number.');
+  return n;
+}
+
+const dataOption = () =>
+  new Option('--data <json|@file|->', 'the body as JSON: inline, @file.json, or - for stdin (flags override it)');
+
+function listCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const cmd = parent
+    .command('list')
+    .alias('ls')
+    .description(`list ${resource.name} (one page; --all for every page)`);
+  addFlags(cmd, bindFlags(resource.listParams));
+  cmd
+    .option('--all', 'fetch every page (streamed; follows the total_pages the site reports)')
+    .option('--limit <n>', 'stop after this many records (fetches further pages as needed)', parseLimit)
+    .action(async (_opts: Opts, command: Command) => {
+      const { listRecords } = await import('./list.js');
+      await listRecords(deps.runtime(), resource, command.opts());
+    });
+}
+
+function getCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const cmd = parent.command('get').description(`show one ${resource.singular}`).argument('[id]', `${resource.singular} id`);
+  if (resource.bySlug) cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
+  cmd.action(async (id: string | undefined, opts: Opts) => {
+    const { getRecord, recordRef } = await import('./record.js');
+    await getRecord(deps.runtime(), resource, recordRef(resource, id, opts.slug as string | undefined));
+  });
+}
+
+function createCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const cmd = parent.command('create').description(`create a ${resource.singular}`);
+  addFlags(cmd, bindFlags(resource.fields), (spec) => 'required' in spec && spec.required === true);
+  cmd
+    .addOption(dataOption())
+    .option('--porcelain', 'print only the new id')
+    .action(async (opts: Opts) => {
+      const { createRecord } = await import('./create.js');
+      await createRecord(deps.runtime() as CliRuntime, resource, opts);
+    });
+}
+
+function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const cmd = parent
+    .command('update')
+    .description(
+      `change a ${resource.singular}: only the given fields change, everything else is kept` +
+        (resource.bySlug ? '\n(without an ID, --slug finds the record; with an ID, --slug renames it)' : ''),
+    )
+    .argument('[id]', `${resource.singular} id`);
+  addFlags(cmd, bindFlags(resource.fields));
+  if (resource.bySlug && !resource.fields.some((f) => f.name === 'slug')) {
+    cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
+  }
+  cmd.addOption(dataOption()).action(async (id: string | undefined, opts: Opts) => {
+    const { recordRef } = await import('./record.js');
+    const { updateRecord } = await import('./update.js');
+    const bySlug = id === undefined && resource.bySlug && typeof opts.slug === 'string';
+    const ref = recordRef(resource, id, bySlug ? (opts.slug as string) : undefined);
+    const changes = bySlug ? { ...opts, slug: undefined } : opts;
+    await updateRecord(deps.runtime() as CliRuntime, resource, ref, changes);
+  });
+}
+
+function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const trash = resource.kind === 'term' ? 'deleted for good' : 'moved to the trash';
+  const cmd = parent
+    .command('delete')
+    .alias('rm')
+    .description(`delete ${resource.name} (${trash}); asks first unless --yes`)
+    .argument('[ids...]', `${resource.singular} ids, or - to read ids from stdin (one per line)`);
+  if (resource.bySlug) cmd.option('--slug <slug>', `delete the ${resource.singular} with this slug`);
+  cmd.action(async (ids: string[], opts: Opts) => {
+    const { deleteRecords, deleteRefs } = await import('./delete.js');
+    const rt = deps.runtime() as CliRuntime;
+    await deleteRecords(rt, resource, await deleteRefs(rt, resource, ids, opts.slug as string | undefined));
+  });
+}
+
+/** Adds `calctl <resource> …` for the five resources of the catalog. */
+export const registerResourceCommands: RegisterCommands = (program, deps) => {
+  for (const resource of catalog) {
+    const parent = program
+      .command(resource.name)
+      .description(`${resource.name}: list, get, create, update, delete`)
+      .addHelpText('after', `\nFields: ${resource.fields.map((f) => kebab(f.name)).join(', ')}`);
+    listCommand(parent, resource, deps);
+    getCommand(parent, resource, deps);
+    createCommand(parent, resource, deps);
+    updateCommand(parent, resource, deps);
+    deleteCommand(parent, resource, deps);
+  }
+};

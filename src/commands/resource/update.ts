@@ -1,0 +1,39 @@
+/**
+ * `calctl <resource> update`: reads the record, merges the changes and sends every field the site
+ * would otherwise reset (see ../merge.ts). Always by id: a body `slug` on a by-slug route would
+ * replace the lookup slug on a real site.
+ */
+import type { ResourceSpec } from '../../catalog/index.js';
+import { UsageError } from '../../cli/errors.js';
+import type { CliRuntime } from '../../cli/runtime.js';
+import type { JsonRecord } from '../../output/index.js';
+import { mergeUpdate } from '../merge.js';
+import { fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
+import { buildChanges } from './body.js';
+import { fetchRecord, type RecordRef } from './record.js';
+
+/** Updates one record and prints the result. */
+export async function updateRecord(
+  rt: CliRuntime,
+  resource: ResourceSpec,
+  ref: RecordRef,
+  opts: Record<string, unknown>,
+): Promise<void> {
+  const record = await fetchRecord(rt, resource, ref);
+  const recordZone = typeof record.timezone === 'string' ? record.timezone : undefined;
+  const changes = await buildChanges(rt, resource, opts, recordZone);
+  if (Object.keys(changes).length === 0) {
+    throw new UsageError('nothing to update', `give field flags (see calctl ${resource.name} update --help) or --data`);
+  }
+  const body = mergeUpdate(resource, record, changes);
+  const api = await rt.api();
+  const path = recordPath(resource, { id: Number(record.id) });
+  // PUT: the body is complete, so repeating it is harmless and the client may retry it.
+  if (rt.globals().dryRun) {
+    printDryRun(rt, 'PUT', fullUrl(api.baseUrl, path), body);
+    return;
+  }
+  const res = await api.put<JsonRecord>(path, body, { signal: rt.ctx.signal });
+  const { writeOne } = await import('../../output/index.js');
+  writeOne(res.body, await writerOptions(rt, resource));
+}

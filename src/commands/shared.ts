@@ -1,0 +1,118 @@
+/**
+ * Helpers every data command shares: output options from the globals, the zone for naive dates,
+ * dry-run rendering, id parsing and confirmation.
+ */
+import type { ResourceSpec } from '../catalog/index.js';
+import { UsageError } from '../cli/errors.js';
+import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
+import type { Runtime } from './types.js';
+
+/** The output format of this run (flag, then profile default, then TTY → table / pipe → JSON). */
+export async function outputFormat(rt: Runtime): Promise<OutputFormat> {
+  const { resolveFormat } = await import('../output/index.js');
+  const g = rt.globals();
+  let profileDefault: string | undefined;
+  if (g.output === undefined && !g.json) {
+    const target = await rt.target();
+    if (target.kind === 'remote') profileDefault = target.output;
+  }
+  return resolveFormat({
+    output: g.output,
+    json: g.json,
+    isTTY: rt.ctx.io.stdout.isTTY === true,
+    profileDefault,
+  });
+}
+
+/** Writer options for a resource's records, from the global flags and the terminal. */
+export async function writerOptions(
+  rt: Runtime,
+  resource: ResourceSpec,
+  stream: RecordWriterOptions['stream'] = rt.ctx.io.stdout,
+): Promise<RecordWriterOptions> {
+  const { colorLevel, parseFieldList } = await import('../output/index.js');
+  const g = rt.globals();
+  const format = await outputFormat(rt);
+  const { stdout, stderr } = rt.ctx.io;
+  return {
+    format,
+    stream,
+    stderr,
+    resource,
+    fields: g.fields !== undefined ? parseFieldList(g.fields) : undefined,
+    field: g.field,
+    isTTY: stdout.isTTY === true,
+    columns: stdout.columns,
+    color: colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format }),
+  };
+}
+
+/** The system's zone, for naive dates sent to a remote site when nothing better is known. */
+export function systemZone(env: Readonly<Record<string, string | undefined>>): string {
+  return env.TZ && env.TZ !== '' ? env.TZ : Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * The zone naive and relative dates are read in: `--timezone`, else the record's own zone (update),
+ * else UTC for the built-in local calendar (its site zone), else the system zone.
+ */
+export async function dateZone(rt: Runtime, recordZone?: string): Promise<string> {
+  const g = rt.globals();
+  if (g.timezone) return g.timezone;
+  if (recordZone) return recordZone;
+  const target = await rt.target();
+  return target.kind === 'local' ? 'UTC' : systemZone(rt.ctx.env);
+}
+
+/** Parses a record id; anything but a positive whole number is a usage error. */
+export function parseId(text: string, resource: ResourceSpec): number {
+  const t = text.trim();
+  if (!/^\d+$/.test(t) || Number(t) <= 0) {
+    throw new UsageError(
+      `"${text}" is not a ${resource.singular} id`,
+      resource.bySlug ? 'give a numeric id, or --slug NAME' : 'give a numeric id',
+      'bad-id',
+    );
+  }
+  return Number(t);
+}
+
+/** Path of one record, by id or by slug. */
+export function recordPath(resource: ResourceSpec, ref: { id: number } | { slug: string }): string {
+  return 'id' in ref ? `/${resource.name}/${ref.id}` : `/${resource.name}/by-slug/${encodeURIComponent(ref.slug)}`;
+}
+
+/**
+ * `--dry-run`: prints the request that would be sent as one JSON object on stdout (so it can be
+ * piped to jq or saved) and sends nothing. A note on stderr says nothing was sent.
+ */
+export function printDryRun(rt: Runtime, method: string, url: string, body?: unknown): void {
+  const request = body === undefined ? { method, url } : { method, url, body };
+  rt.ctx.io.stdout.write(`${JSON.stringify(request, null, 2)}\n`);
+  rt.ctx.io.stderr.write(`calctl: dry run: ${method} ${url} not sent\n`);
+}
+
+/** Full URL of a path under the client's base, for dry-run output. */
+export function fullUrl(baseUrl: string, path: string, query?: Record<string, unknown>): string {
+  const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.href;
+}
+
+/** Whether prompts may be shown: stdin and stderr are terminals (prompts draw on stderr). */
+export function canPrompt(rt: Runtime): boolean {
+  return rt.ctx.io.stdin.isTTY === true && rt.ctx.io.stderr.isTTY === true;
+}
+
+/**
+ * Asks before a destructive action. `--yes` skips the question; without a terminal and without
+ * `--yes` it is a usage error naming `--yes`, so scripts never hang on a hidden prompt.
+ */
+export async function confirmOrThrow(rt: Runtime, message: string): Promise<boolean> {
+  if (rt.globals().yes) return true;
+  if (!canPrompt(rt)) {
+    throw new UsageError(`${message.replace(/\?$/, '')}: confirmation needed`, 'add --yes (-y) to confirm without a prompt', 'confirm-needed');
+  }
+  const { askConfirm } = await import('../cli/prompts.js');
+  return askConfirm(rt.ctx, message);
+}

@@ -1,0 +1,58 @@
+/**
+ * `calctl serve`: the embedded server for other clients. The base URL goes to stdout (for scripts:
+ * `url=$(calctl serve --port 0 &)`), the password file path to stderr; the password never appears.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../../cli/errors.js';
+import type { CliRuntime } from '../../cli/runtime.js';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|\[::1\])$/i;
+
+function readPem(rt: CliRuntime, file: string, flag: string): string {
+  try {
+    return readFileSync(resolve(rt.ctx.cwd, file), 'utf8');
+  } catch (err) {
+    throw new UsageError(`${flag}: cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** Runs until SIGINT/SIGTERM (the context's signal), then closes cleanly (exit 0). */
+export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Promise<void> {
+  const { ctx } = rt;
+  const g = rt.globals();
+  const host = String(opts.host ?? '127.0.0.1');
+  const cert = opts.tlsCert as string | undefined;
+  const key = opts.tlsKey as string | undefined;
+  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
+  const tls = cert && key ? { cert: readPem(rt, cert, '--tls-cert'), key: readPem(rt, key, '--tls-key') } : undefined;
+  const { defaultDataDir } = await import('../../config/index.js');
+  const dataDir = typeof opts.data === 'string' ? resolve(ctx.cwd, opts.data) : defaultDataDir(ctx.env, ctx.home);
+  if (!tls && !LOOPBACK.test(host)) {
+    ctx.io.stderr.write(
+      `calctl: WARNING: listening on ${host} without TLS: passwords and data cross the network in clear text.\n` +
+        'calctl: WARNING: use --tls-cert/--tls-key, or keep --host 127.0.0.1 behind a TLS proxy.\n',
+    );
+  }
+  const { startServer } = await import('../../server/start.js');
+  const server = await startServer({
+    dataDir,
+    host,
+    port: opts.port as number,
+    perPage: opts.perPage as number,
+    ...(g.vendor ? { vendor: g.vendor } : {}),
+    ...(g.timezone ? { timezone: g.timezone } : {}),
+    adminPassword: ctx.env.CALCTL_ADMIN_PASSWORD || undefined,
+    tls,
+  });
+  ctx.io.stdout.write(`${server.baseUrl}\n`);
+  ctx.io.stderr.write(
+    `calctl: serving ${dataDir}\ncalctl: user "admin", application password in ${server.passwordFile ?? '(not stored)'}\n` +
+      'calctl: press Ctrl-C to stop\n',
+  );
+  if (!ctx.signal.aborted) {
+    await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
+  }
+  await server.close();
+  ctx.io.stderr.write('calctl: stopped\n');
+}
