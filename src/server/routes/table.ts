@@ -94,8 +94,10 @@ function item(r: ResourceSpec): RouteDef {
 
 function bySlug(r: ResourceSpec): RouteDef {
   // Events take the slug as an ordinary optional field on update; venues and organizers require it.
-  const editSlug = r.name === 'events' ? [] : [slugArg(r, false)];
-  const fields = fieldArgs(r, false).filter((a) => !(r.name !== 'events' && a.name === 'slug'));
+  // Either way the site lists `slug` first (the path argument merged with the fields, #7).
+  const all = fieldArgs(r, false);
+  const editSlug = r.name === 'events' ? all.filter((a) => a.name === 'slug') : [slugArg(r, false)];
+  const fields = all.filter((a) => a.name !== 'slug');
   return {
     pattern: `/${r.name}/by-slug/(?P<slug>[^/]+)`,
     path: `/${r.name}/by-slug/:slug`,
