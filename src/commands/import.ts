@@ -1,0 +1,205 @@
+/**
+ * `calctl import <resource> FILE|-`: bulk create-or-update from CSV, NDJSON or a JSON array.
+ * Flags are defined here (cheap, for --help); the pipeline loads when the command runs.
+ */
+import { createReadStream, type ReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { catalog, type ResourceSpec } from '../catalog/index.js';
+import { PartialError, UsageError } from '../cli/errors.js';
+import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
+import { parseMapOptions } from '../csv/columns.js';
+import { runImport } from '../csv/import.js';
+import { createProgress, summaryText } from '../csv/progress.js';
+import { guessFormat, openSource } from '../csv/read.js';
+import { noRejects, openRejects } from '../csv/rejects.js';
+import { dateZone } from './shared.js';
+import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
+
+type Opts = Record<string, unknown>;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64.');
+  return n;
+}
+
+function parseDelimiter(value: string): string {
+  const v = value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
+  if (v.length !== 1) throw new InvalidArgumentError('expected one character (or "tab").');
+  return v;
+}
+
+/** Options shared by import and export. */
+export const delimiterOption = () =>
+  new Option(
+    '--delimiter <char>',
+    'CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")',
+  ).argParser(parseDelimiter);
+
+async function readMapFile(path: string): Promise<Record<string, unknown>> {
+  try {
+    const value: unknown = JSON.parse(await readFile(path, 'utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+    return value as Record<string, unknown>;
+  } catch (err) {
+    throw new UsageError(
+      `--map-file ${path}: ${(err as Error).message}`,
+      'give a JSON object such as {"Start": "start_date"}',
+    );
+  }
+}
+
+/**
+ * Runs an import of `file` (or stdin for `-`).
+ * @throws PartialError (exit 3) when rows were rejected; UsageError (exit 2) for bad flags or a
+ *   malformed file; InterruptedError (exit 130) on Ctrl-C, with the checkpoint saved
+ */
+export async function importFile(rt: Runtime, resource: ResourceSpec, file: string, opts: Opts): Promise<void> {
+  const { ctx } = rt;
+  const g = rt.globals();
+  const stdin = file === '-';
+  const dryRun = g.dryRun === true;
+  if (stdin && opts.resume) {
+    throw new UsageError(
+      '--resume needs a file: stdin cannot be read again',
+      'save the input to a file and import that',
+    );
+  }
+  const path = stdin ? '-' : resolve(ctx.cwd, file);
+  const format = guessFormat(path, opts.format as string | undefined);
+  const mapFile = typeof opts.mapFile === 'string' ? await readMapFile(resolve(ctx.cwd, opts.mapFile)) : undefined;
+  const overrides = parseMapOptions(resource, (opts.map as string[] | undefined) ?? [], mapFile);
+  const delimiter = (opts.delimiter as string | undefined) ?? (/\.tsv$/i.test(path) ? '\t' : ',');
+
+  let checkpoint: Checkpoint | undefined;
+  let size: number | undefined;
+  if (!stdin) {
+    const identity = await inputIdentity(path).catch(() => {
+      throw new UsageError(`cannot read ${file}`, 'check the path', 'no-input');
+    });
+    size = identity.size;
+    if (!dryRun) {
+      const cpPath = checkpointPath(path);
+      const previous = await loadCheckpoint(cpPath, identity, resource.name).catch((err) => {
+        if (opts.resume) throw err;
+        return undefined;
+      });
+      if (previous && opts.resume) checkpoint = Checkpoint.fromData(cpPath, previous);
+      else {
+        if (previous) ctx.io.stderr.write(`calctl: note: starting over (a checkpoint exists; --resume continues it)\n`);
+        if (opts.resume) ctx.io.stderr.write('calctl: note: no checkpoint to resume from; importing the whole file\n');
+        checkpoint = new Checkpoint(cpPath, identity, resource.name, {
+          created: 0,
+          updated: 0,
+          unchanged: 0,
+          rejected: 0,
+        });
+      }
+    }
+  }
+  const input: ReadStream | typeof ctx.io.stdin = stdin ? ctx.io.stdin : createReadStream(path);
+  const source = await openSource(input, format, delimiter);
+  const rejects =
+    typeof opts.rejects === 'string'
+      ? await openRejects(resolve(ctx.cwd, opts.rejects), source.columns, {
+          delimiter,
+          append: checkpoint !== undefined && opts.resume === true,
+        })
+      : noRejects;
+  const target = await rt.target();
+  const api = await rt.api();
+  const json = g.json === true || g.output === 'json';
+  const summary = await runImport({
+    api,
+    resource,
+    source,
+    overrides,
+    strict: opts.strict === true,
+    matchBy: typeof opts.matchBy === 'string' ? opts.matchBy.split(',').map((s) => s.trim()) : undefined,
+    onConflict: (opts.onConflict as 'update' | 'skip' | 'fail' | undefined) ?? 'update',
+    concurrency: (opts.concurrency as number | undefined) ?? 8,
+    dryRun,
+    failFast: opts.failFast === true,
+    authenticated: target.kind === 'local' || target.auth !== undefined,
+    timezone: await dateZone(rt),
+    now: ctx.now(),
+    signal: ctx.signal,
+    checkpoint,
+    rejects,
+    warn: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
+    progress: createProgress(ctx.io.stderr, `import ${resource.name}`),
+    fraction: () => (size && 'bytesRead' in input ? (input as ReadStream).bytesRead / size : undefined),
+  });
+  if (json) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  else ctx.io.stderr.write(summaryText(summary, dryRun));
+  if (summary.rejected > 0) {
+    throw new PartialError(
+      `${summary.rejected} of ${summary.rows} rows were rejected`,
+      typeof opts.rejects === 'string'
+        ? `fix them in ${opts.rejects} and import that file`
+        : 'add --rejects FILE to collect them with their errors',
+    );
+  }
+}
+
+function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  parent
+    .command(resource.name)
+    .description(`create or update ${resource.name} from a file (re-running it changes nothing)`)
+    .argument('<file>', 'CSV, NDJSON or JSON file, or - for stdin')
+    .addOption(
+      new Option('--format <format>', 'input format (default: from the extension, else csv)').choices([
+        'csv',
+        'ndjson',
+        'json',
+      ]),
+    )
+    .addOption(delimiterOption())
+    .option(
+      '--map <column=field>',
+      "map a column to a field, e.g. --map 'Start=start_date' (repeatable; 'Col=' ignores it)",
+      collect,
+    )
+    .option('--map-file <file>', 'JSON object of column → field mappings')
+    .option('--strict', 'unknown columns are an error instead of a warning')
+    .option(
+      '--match-by <fields>',
+      'match existing records by these fields (comma list) instead of id, slug, then name/title+start',
+    )
+    .addOption(
+      new Option(
+        '--on-conflict <action>',
+        'a row that matches an existing, different record: update it, skip it, or reject it (fail)',
+      )
+        .choices(['update', 'skip', 'fail'])
+        .default('update'),
+    )
+    .option('--concurrency <n>', 'requests in flight (default 8; lower it to spare a busy site)', parseConcurrency, 8)
+    .option('--resume', 'continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)')
+    .option(
+      '--rejects <file>',
+      'write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)',
+    )
+    .option('--fail-fast', 'stop at the first rejected row')
+    .addHelpText(
+      'after',
+      `\nColumns: our field names or the site importer's labels, any order, case- and space-insensitive.\n` +
+        `Exit codes: 0 every row done, 3 some rows rejected, 2 bad flags or a malformed file, 130 interrupted (resume with --resume).\n` +
+        'Global --dry-run reads, validates and matches everything and reports what would change, writing nothing.',
+    )
+    .action(async (file: string, opts: Opts) => {
+      await importFile(deps.runtime(), resource, file, opts);
+    });
+}
+
+/** Registers `calctl import <resource> FILE`. */
+export const registerImportCommand: RegisterCommands = (program, deps) => {
+  const cmd = program
+    .command('import')
+    .description('create or update records from CSV, NDJSON or JSON (idempotent, resumable)');
+  for (const resource of catalog) importCommand(cmd, resource, deps);
+};

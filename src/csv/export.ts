@@ -1,0 +1,110 @@
+/**
+ * The export pipeline: every page of a list streamed into CSV (csv-stringify), NDJSON or a JSON
+ * array, holding one page at a time and waiting for the destination to drain.
+ */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
+import type { ResourceSpec } from '../catalog/index.js';
+import { pick } from '../output/index.js';
+import { columnHeader, EXPORT_COLUMNS, flattenRecord } from './flatten.js';
+import { ALL_EVENTS_WINDOW } from './match.js';
+
+type Obj = Record<string, unknown>;
+
+/** Export formats. */
+export type ExportFormat = 'csv' | 'ndjson' | 'json';
+
+/** Options of {@link runExport}. */
+export interface ExportOptions {
+  api: ApiClient;
+  resource: ResourceSpec;
+  /** list filters, as the list command builds them */
+  query?: ParamObject | undefined;
+  format: ExportFormat;
+  /** columns or dotted paths (default: {@link EXPORT_COLUMNS}; json/ndjson: the whole record) */
+  fields?: readonly string[] | undefined;
+  /** `--columns site`: the site importer's labels as CSV headers */
+  siteLabels?: boolean | undefined;
+  delimiter?: string | undefined;
+  out: Writable;
+  signal?: AbortSignal | undefined;
+}
+
+const EVENT_WINDOW_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'];
+
+/**
+ * The query of an export: the filters given, every page at 50 per page, and defaults that list
+ * everything (events: a window from 1900 to 2100 instead of the site's "from yesterday" window;
+ * terms: unused ones too).
+ */
+export function exportQuery(resource: ResourceSpec, filters: ParamObject = {}): ParamObject {
+  const q: Record<string, unknown> = { ...filters, per_page: 50 };
+  delete q.page;
+  if (resource.name === 'events' && !EVENT_WINDOW_PARAMS.some((k) => filters[k] !== undefined)) {
+    Object.assign(q, ALL_EVENTS_WINDOW);
+  }
+  if (resource.kind === 'term' && filters.hide_empty === undefined) q.hide_empty = false;
+  return q as ParamObject;
+}
+
+async function write(out: Writable, chunk: string | string[], csv?: ReturnType<typeof stringify>): Promise<void> {
+  const target = csv ?? out;
+  const ok = csv ? csv.write(chunk) : out.write(chunk as string);
+  if (!ok) await once(target, 'drain');
+}
+
+/** Category parent ids → slugs, so that a parent survives a move to another calendar. */
+async function parentSlugs(api: ApiClient, signal: AbortSignal | undefined): Promise<Map<number, string>> {
+  const map = new Map<number, string>();
+  const q = { per_page: 50, hide_empty: false };
+  for await (const t of paginate<Obj>(api, '/categories', q, 'categories', { signal })) {
+    map.set(Number(t.id), String(t.slug));
+  }
+  return map;
+}
+
+/**
+ * Streams every matching record to `out`.
+ * @returns the number of records written
+ */
+export async function runExport(opts: ExportOptions): Promise<number> {
+  const { api, resource, out } = opts;
+  const query = exportQuery(resource, opts.query);
+  const records = paginate<Obj>(api, `/${resource.name}`, query, resource.name, { signal: opts.signal });
+  let count = 0;
+  if (opts.format !== 'csv') {
+    const shape = (r: Obj) => (opts.fields ? pick(r, opts.fields, { nested: true }) : r);
+    for await (const r of records) {
+      const text = JSON.stringify(shape(r));
+      await write(out, opts.format === 'ndjson' ? `${text}\n` : `${count === 0 ? '[\n' : ',\n'}${text}`);
+      count++;
+    }
+    if (opts.format === 'json') await write(out, count === 0 ? '[]\n' : '\n]\n');
+    return count;
+  }
+  const columns = opts.fields ?? EXPORT_COLUMNS[resource.name] ?? resource.recordKeys;
+  const parents =
+    resource.name === 'categories' && columns.includes('parent') ? await parentSlugs(api, opts.signal) : undefined;
+  const csv = stringify({
+    delimiter: opts.delimiter ?? ',',
+    header: true,
+    columns: columns.map((c) => columnHeader(resource, c, opts.siteLabels ?? false)),
+  });
+  csv.pipe(out, { end: false });
+  const finished = new Promise<void>((resolve, reject) => {
+    csv.on('end', resolve);
+    csv.on('error', reject);
+  });
+  try {
+    for await (const r of records) {
+      await write(out, flattenRecord(r, columns, parents), csv);
+      count++;
+    }
+  } finally {
+    csv.end();
+  }
+  await finished;
+  return count;
+}
