@@ -28,7 +28,10 @@ time zone. An unreadable date is a usage error (exit 2).`;
 /** Every topic by name. Add entries here (or from another module at start-up). */
 export const HELP_TOPICS: Record<string, HelpTopic> = {
   'exit-codes': { summary: 'what each exit code means', text: exitCodesText },
-  profiles: { summary: 'which site and credentials a command uses', text: async () => (await import('../config/index.js')).PROFILE_RULES },
+  profiles: {
+    summary: 'which site and credentials a command uses',
+    text: async () => (await import('../config/index.js')).PROFILE_RULES,
+  },
   dates: { summary: 'date forms accepted by every date flag', text: datesText },
   output: {
     summary: 'output formats, --fields, --dry-run',

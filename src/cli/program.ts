@@ -23,7 +23,10 @@ export function addGlobalOptions(program: Command): Command {
     .option('--token <token>', 'bearer token (sites with a JWT plugin)')
     .option('--password-stdin', 'read the application password from stdin')
     .option('--vendor <name>', 'namespace vendor (default tribe → tribe/events/v1)')
-    .option('-o, --output <format>', 'table, json, ndjson, csv, yaml, ids, count (default: table on a terminal, json when piped)')
+    .option(
+      '-o, --output <format>',
+      'table, json, ndjson, csv, yaml, ids, count (default: table on a terminal, json when piped)',
+    )
     .option('--json', 'same as --output json')
     .option('--fields <list>', 'only these fields, comma-separated, dotted paths allowed (venue.venue)')
     .option('--field <path>', 'print one bare value per record')
@@ -178,4 +181,3 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
     await runtime?.close().catch(() => {});
   }
 }
-

@@ -4,8 +4,8 @@
  * command talks HTTP with basic auth — the same code path as a remote site.
  */
 import type { ApiClient } from '../api/index.js';
-import type { Target } from '../config/index.js';
 import type { GlobalOptions, Runtime } from '../commands/types.js';
+import type { Target } from '../config/index.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { readStdinText } from './stdin.js';
@@ -102,7 +102,11 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       return client;
     }
     const baseUrl = await resolveApiBase(target.url, target.vendor);
-    debug(`site ${baseUrl} (${Object.entries(target.sources).map(([k, v]) => `${k} from ${v}`).join(', ')})`);
+    debug(
+      `site ${baseUrl} (${Object.entries(target.sources)
+        .map(([k, v]) => `${k} from ${v}`)
+        .join(', ')})`,
+    );
     client = createApiClient({ ...common, baseUrl, auth: target.auth });
     return client;
   }

@@ -58,8 +58,10 @@ function venueBody(record: Rec): Rec {
   const out: Rec = {};
   if (typeof record.stateprovince === 'string') out.stateprovince = record.stateprovince;
   for (const key of ['show_map', 'show_map_link']) {
+    // Venue switches are strings on input ("true"/"false") although the record shows booleans.
     const v = record[key];
-    if (typeof v === 'boolean' || typeof v === 'string') out[key] = v;
+    if (typeof v === 'boolean') out[key] = String(v);
+    else if (typeof v === 'string') out[key] = v;
   }
   return out;
 }
@@ -73,8 +75,7 @@ function venueBody(record: Rec): Rec {
  */
 export function toWritableBody(resource: ResourceSpec, record: Rec): Rec {
   if (resource.kind === 'term') return {};
-  const out: Rec =
-    resource.name === 'events' ? eventBody(record) : resource.name === 'venues' ? venueBody(record) : {};
+  const out: Rec = resource.name === 'events' ? eventBody(record) : resource.name === 'venues' ? venueBody(record) : {};
   // An omitted status re-publishes a draft venue or organizer.
   if (typeof record.status === 'string' && KEEPABLE_STATUS.has(record.status)) out.status = record.status;
   return out;

@@ -111,7 +111,11 @@ export function canPrompt(rt: Runtime): boolean {
 export async function confirmOrThrow(rt: Runtime, message: string): Promise<boolean> {
   if (rt.globals().yes) return true;
   if (!canPrompt(rt)) {
-    throw new UsageError(`${message.replace(/\?$/, '')}: confirmation needed`, 'add --yes (-y) to confirm without a prompt', 'confirm-needed');
+    throw new UsageError(
+      `${message.replace(/\?$/, '')}: confirmation needed`,
+      'add --yes (-y) to confirm without a prompt',
+      'confirm-needed',
+    );
   }
   const { askConfirm } = await import('../cli/prompts.js');
   return askConfirm(rt.ctx, message);

@@ -1,9 +1,13 @@
 /** The profile commands. Secrets are read from stdin or a hidden prompt and never printed. */
+
+import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
+import { CALCTL_VERSION, type CliRuntime } from '../../cli/runtime.js';
 import {
   defaultConfigDir,
   getProfile,
-  listProfiles,
   LOCAL_PROFILE,
+  listProfiles,
+  loadConfig,
   loadSettings,
   type Profile,
   removeProfile,
@@ -11,13 +15,10 @@ import {
   saveProfile,
   setDefaultProfile,
   validateProfileName,
-  loadConfig,
 } from '../../config/index.js';
-import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
-import { CALCTL_VERSION, type CliRuntime } from '../../cli/runtime.js';
 import { writeJson } from '../json-output.js';
 import { canPrompt, outputFormat } from '../shared.js';
-import { testSite, type TestReport } from './check.js';
+import { type TestReport, testSite } from './check.js';
 
 const MASK = '********';
 const configDir = (rt: CliRuntime) => defaultConfigDir(rt.ctx.env, rt.ctx.home);
@@ -30,13 +31,15 @@ export async function addProfile(rt: CliRuntime, name: string, opts: Record<stri
   const profile: Profile = { url: g.url ?? '' };
   if (g.user) profile.user = g.user;
   if (g.vendor) {
-    if (g.vendor !== 'tribe') throw new UsageError(`unsupported vendor "${g.vendor}"`, 'profiles support the tribe namespace');
+    if (g.vendor !== 'tribe')
+      throw new UsageError(`unsupported vendor "${g.vendor}"`, 'profiles support the tribe namespace');
     profile.vendor = 'tribe';
   }
   if (typeof opts.perPage === 'number') profile.perPage = opts.perPage;
   if (g.output) {
     const { isOutputFormat, FORMATS } = await import('../../output/index.js');
-    if (!isOutputFormat(g.output)) throw new UsageError(`unknown output format "${g.output}"`, `use one of: ${FORMATS.join(', ')}`);
+    if (!isOutputFormat(g.output))
+      throw new UsageError(`unknown output format "${g.output}"`, `use one of: ${FORMATS.join(', ')}`);
     profile.output = g.output;
   }
   if (g.token) profile.token = g.token;
@@ -45,10 +48,15 @@ export async function addProfile(rt: CliRuntime, name: string, opts: Record<stri
   if (profile.password !== undefined && !profile.user) throw new UsageError('--password-stdin needs --user NAME');
   if (profile.url === '') {
     if (!canPrompt(rt)) {
-      throw new UsageError('--url is required', `e.g. calctl profile add ${name} --url https://example.org --user admin --password-stdin`);
+      throw new UsageError(
+        '--url is required',
+        `e.g. calctl profile add ${name} --url https://example.org --user admin --password-stdin`,
+      );
     }
     const { askInput, askSecret } = await import('../../cli/prompts.js');
-    profile.url = await askInput(rt.ctx, 'Site URL', { validate: (v) => (v.trim() !== '' ? true : 'the URL is required') });
+    profile.url = await askInput(rt.ctx, 'Site URL', {
+      validate: (v) => (v.trim() !== '' ? true : 'the URL is required'),
+    });
     const user = await askInput(rt.ctx, 'User (empty for read-only access)');
     if (user.trim() !== '') {
       profile.user = user.trim();
@@ -113,7 +121,12 @@ export async function showProfile(rt: CliRuntime, name: string | undefined): Pro
     return;
   }
   const p = getProfile(configDir(rt), wanted);
-  if (!p) throw new UsageError(`no profile named "${wanted}"`, 'see the profiles with: calctl profile list', 'profile_not_found');
+  if (!p)
+    throw new UsageError(
+      `no profile named "${wanted}"`,
+      'see the profiles with: calctl profile list',
+      'profile_not_found',
+    );
   const { password, token, ...settings } = p;
   const isDefault = loadSettings(configDir(rt)).defaultProfile === wanted;
   await writeJson(rt, {
@@ -134,7 +147,11 @@ export async function useProfile(rt: CliRuntime, name: string): Promise<void> {
 /** `profile remove NAME`. */
 export async function removeProfileCommand(rt: CliRuntime, name: string): Promise<void> {
   if (!removeProfile(configDir(rt), name)) {
-    throw new UsageError(`no profile named "${name}"`, 'see the profiles with: calctl profile list', 'profile_not_found');
+    throw new UsageError(
+      `no profile named "${name}"`,
+      'see the profiles with: calctl profile list',
+      'profile_not_found',
+    );
   }
   rt.ctx.io.stderr.write(`calctl: removed profile "${name}"\n`);
 }

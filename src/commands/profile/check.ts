@@ -2,7 +2,7 @@
  * `profile test`: three checks in order — the site answers, the namespace exists, the credentials
  * are accepted — each reported, the first failure deciding the exit code (1 network/namespace, 4 auth).
  */
-import { ApiError, type ApiAuth, createApiClient, resolveApiBase } from '../../api/index.js';
+import { type ApiAuth, ApiError, createApiClient, resolveApiBase } from '../../api/index.js';
 import { CalctlError, EXIT, exitCodeOf } from '../../cli/errors.js';
 
 /** One line of the report. */
@@ -28,7 +28,14 @@ export async function testSite(
 ): Promise<TestReport> {
   const results: CheckResult[] = [];
   const baseUrl = await resolveApiBase(url, vendor);
-  const common = { baseUrl, timeoutMs: opts.timeoutMs, retries: 1, signal: opts.signal, insecure: opts.insecure, version: opts.version };
+  const common = {
+    baseUrl,
+    timeoutMs: opts.timeoutMs,
+    retries: 1,
+    signal: opts.signal,
+    insecure: opts.insecure,
+    version: opts.version,
+  };
   const anon = createApiClient(common);
   try {
     try {

@@ -12,9 +12,7 @@ function parsePositive(value: string): number {
 /** Adds the profile commands (their actions load ./actions.js). */
 export const registerProfileCommands: RegisterCommands = (program, deps) => {
   const rt = () => deps.runtime() as CliRuntime;
-  const profile = program
-    .command('profile')
-    .description('stored sites and credentials (see: calctl help profiles)');
+  const profile = program.command('profile').description('stored sites and credentials (see: calctl help profiles)');
   profile
     .command('add')
     .description(

@@ -8,7 +8,7 @@ import { CalctlError, exitCodeOf, PartialError, UsageError } from '../../cli/err
 import type { CliRuntime } from '../../cli/runtime.js';
 import type { JsonRecord } from '../../output/index.js';
 import { confirmOrThrow, fullUrl, outputFormat, parseId, printDryRun, recordPath, writerOptions } from '../shared.js';
-import type { RecordRef } from './record.js';
+import { notFound, type RecordRef } from './record.js';
 
 /** The ids to delete: arguments, `-` for ids on stdin (one per line, blank lines ignored). */
 export async function deleteRefs(
@@ -49,7 +49,8 @@ export async function deleteRecords(rt: CliRuntime, resource: ResourceSpec, refs
     for (const ref of refs) printDryRun(rt, 'DELETE', fullUrl(api.baseUrl, recordPath(resource, ref)));
     return;
   }
-  const what = refs.length === 1 ? `${resource.singular} ${label(refs[0] as RecordRef)}` : `${refs.length} ${resource.name}`;
+  const what =
+    refs.length === 1 ? `${resource.singular} ${label(refs[0] as RecordRef)}` : `${refs.length} ${resource.name}`;
   const verb = resource.kind === 'term' ? 'Delete' : 'Move to the trash';
   if (!(await confirmOrThrow(rt, `${verb} ${what}?`))) {
     rt.ctx.io.stderr.write('calctl: nothing deleted\n');
@@ -63,7 +64,8 @@ export async function deleteRecords(rt: CliRuntime, resource: ResourceSpec, refs
     try {
       const res = await api.delete<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal });
       writer.write(res.body);
-    } catch (err) {
+    } catch (caught) {
+      const err = notFound(resource, ref, caught);
       if (rt.ctx.signal.aborted || refs.length === 1) throw err;
       failures.push(err);
       writeError(err, { stderr: rt.ctx.io.stderr, format });

@@ -1,8 +1,8 @@
 /** `calctl <resource> list`: one page by default, `--all` streams every page, `--limit N` caps. */
 import { once } from 'node:events';
 import type { ResourceSpec } from '../../catalog/index.js';
-import type { JsonRecord } from '../../output/index.js';
 import { UsageError } from '../../cli/errors.js';
+import type { JsonRecord } from '../../output/index.js';
 import { dateZone, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { bindFlags, readFlags } from './flags.js';

@@ -1,6 +1,6 @@
 /** Finding one record (by id or slug), shared by get, update and delete. */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
+import { CalctlError, EXIT, exitCodeOf, UsageError } from '../../cli/errors.js';
 import type { JsonRecord } from '../../output/index.js';
 import { parseId, recordPath } from '../shared.js';
 import type { Runtime } from '../types.js';
@@ -25,8 +25,30 @@ export function recordRef(resource: ResourceSpec, idText: string | undefined, sl
 /** GETs one record (the admin view: drafts and trashed records included). */
 export async function fetchRecord(rt: Runtime, resource: ResourceSpec, ref: RecordRef): Promise<JsonRecord> {
   const api = await rt.api();
-  const res = await api.get<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal });
-  return res.body;
+  try {
+    const res = await api.get<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal });
+    return res.body;
+  } catch (err) {
+    throw notFound(resource, ref, err);
+  }
+}
+
+/**
+ * Words for "no such record": the site answers an unknown id or slug with 400 `rest_invalid_param`
+ * ("Invalid parameter(s): id"), which says nothing to a user. Other errors pass unchanged.
+ */
+export function notFound(resource: ResourceSpec, ref: RecordRef, err: unknown): unknown {
+  if (exitCodeOf(err) !== EXIT.notFound) return err;
+  const what = 'id' in ref ? `id ${ref.id}` : `slug "${ref.slug}"`;
+  const e = err as CalctlError;
+  const gone = e.status === 410 ? ' (it is already in the trash)' : '';
+  return new CalctlError(`no ${resource.singular} with ${what}${gone}`, {
+    code: typeof e.code === 'string' ? e.code : 'not_found',
+    exitCode: EXIT.notFound,
+    status: e.status,
+    hint: `list them with: calctl ${resource.name} list`,
+    cause: err,
+  });
 }
 
 /** `calctl <resource> get ID|--slug S`: prints one record. */

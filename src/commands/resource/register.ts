@@ -21,10 +21,7 @@ const dataOption = () =>
   new Option('--data <json|@file|->', 'the body as JSON: inline, @file.json, or - for stdin (flags override it)');
 
 function listCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
-  const cmd = parent
-    .command('list')
-    .alias('ls')
-    .description(`list ${resource.name} (one page; --all for every page)`);
+  const cmd = parent.command('list').alias('ls').description(`list ${resource.name} (one page; --all for every page)`);
   addFlags(cmd, bindFlags(resource.listParams));
   cmd
     .option('--all', 'fetch every page (streamed; follows the total_pages the site reports)')
@@ -36,7 +33,10 @@ function listCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps)
 }
 
 function getCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
-  const cmd = parent.command('get').description(`show one ${resource.singular}`).argument('[id]', `${resource.singular} id`);
+  const cmd = parent
+    .command('get')
+    .description(`show one ${resource.singular}`)
+    .argument('[id]', `${resource.singular} id`);
   if (resource.bySlug) cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
   cmd.action(async (id: string | undefined, opts: Opts) => {
     const { getRecord, recordRef } = await import('./record.js');

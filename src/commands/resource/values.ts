@@ -2,8 +2,9 @@
  * Raw flag values → what the API takes: dates in the server format, switches as true/false, lists
  * as comma lists (query) or arrays with numeric ids (JSON body).
  */
-import type { FieldSpec, ParamSpec, ResourceSpec } from '../../catalog/index.js';
+
 import type { ParamObject, ParamValue } from '../../api/index.js';
+import type { FieldSpec, ParamSpec, ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { isSwitch } from './flags.js';
 
@@ -21,7 +22,8 @@ async function parseDate(name: string, value: string, dates: DateContext): Promi
   try {
     return await parseDateInput(value, { ...dates, endOfDay: END_OF_DAY.has(name) });
   } catch (err) {
-    if (err instanceof UsageError) throw new UsageError(`--${name.replace(/_/g, '-')}: ${err.message}`, err.hint, err.code);
+    if (err instanceof UsageError)
+      throw new UsageError(`--${name.replace(/_/g, '-')}: ${err.message}`, err.hint, err.code);
     throw err;
   }
 }

@@ -51,7 +51,8 @@ function requestPath(baseUrl: string, path: string): string {
 /** Runs `calctl api METHOD PATH …` and prints the answer's JSON body. */
 export async function runApi(rt: CliRuntime, rawMethod: string, path: string, opts: Record<string, unknown>) {
   const method = rawMethod.toUpperCase();
-  if (!METHODS.has(method)) throw new UsageError(`unknown method "${rawMethod}"`, `use one of: ${[...METHODS].join(', ')}`);
+  if (!METHODS.has(method))
+    throw new UsageError(`unknown method "${rawMethod}"`, `use one of: ${[...METHODS].join(', ')}`);
   const params: Record<string, unknown> = {};
   for (const pair of (opts.rawField as string[] | undefined) ?? []) {
     const [k, v] = splitPair(pair, '-f');
@@ -66,7 +67,8 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
     const at = h.indexOf(':');
     if (at <= 0) throw new UsageError(`-H ${h}: expected name:value`);
     const name = h.slice(0, at).trim().toLowerCase();
-    if (name === 'authorization') throw new UsageError('-H authorization is not allowed', 'credentials come from the profile');
+    if (name === 'authorization')
+      throw new UsageError('-H authorization is not allowed', 'credentials come from the profile');
     headers[name] = h.slice(at + 1).trim();
   }
   const inQuery = method === 'GET' || method === 'HEAD' || method === 'DELETE';

@@ -24,8 +24,16 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     .description('send a raw request to the namespace (like gh api): calctl api GET /events -f per_page=5')
     .argument('<method>', 'GET, POST, PUT, PATCH, DELETE')
     .argument('<path>', 'path under the namespace (/events/9), or /wp-json/… for any route of the site')
-    .option('-f, --raw-field <key=value>', 'a string parameter (query for GET/DELETE, body otherwise); repeatable', collect)
-    .option('-F, --field-typed <key=value>', 'a typed parameter: true/false/null/numbers, @file for file contents', collect)
+    .option(
+      '-f, --raw-field <key=value>',
+      'a string parameter (query for GET/DELETE, body otherwise); repeatable',
+      collect,
+    )
+    .option(
+      '-F, --field-typed <key=value>',
+      'a typed parameter: true/false/null/numbers, @file for file contents',
+      collect,
+    )
     .option('--data <json|@file|->', 'the JSON body (fields are merged on top)')
     .option('-H, --header <name:value>', 'an extra request header; repeatable', collect)
     .option('--paginate', 'follow every page of a list and print one JSON array')
@@ -59,7 +67,10 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     .option('--per-page <n>', 'default page size of lists', parsePositive, 10)
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key of --tls-cert (PEM)')
-    .addHelpText('after', '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC).')
+    .addHelpText(
+      'after',
+      '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC).',
+    )
     .action(async (opts: Record<string, unknown>) => {
       const { serve } = await import('./serve.js');
       await serve(deps.runtime() as CliRuntime, opts);

@@ -1,0 +1,96 @@
+/**
+ * Spawns the BUILT CLI (`node bin/calctl …`; run `npm run build` first) with a temp HOME and XDG
+ * dirs, CI=true, stdin closed or given, and collects stdout, stderr and the exit code.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BIN = resolve(import.meta.dirname, '../../bin/calctl');
+
+/** A finished run. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (throws with the output when it is not JSON) */
+  json<T = unknown>(): T;
+}
+
+/** Options of {@link runCli}. */
+export interface CliOptions {
+  /** text for stdin (else stdin is closed at once) */
+  input?: string;
+  /** extra environment (merged over the isolated one) */
+  env?: Record<string, string | undefined>;
+  /** HOME to use (default: a new temp dir) */
+  home?: string;
+  /** ms before the child is killed (default 20000) */
+  timeoutMs?: number;
+}
+
+/** A fresh temp HOME (config and data dirs live below it). */
+export function tempHome(): string {
+  return mkdtempSync(join(tmpdir(), 'calctl-home-'));
+}
+
+/** Runs the CLI once. */
+export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
+  const home = opts.home ?? tempHome();
+  const env: Record<string, string> = {};
+  // A clean environment: nothing of the developer's calctl/WordPress settings leaks in.
+  for (const key of ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG']) {
+    const v = process.env[key];
+    if (v !== undefined) env[key] = v;
+  }
+  Object.assign(env, {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    CI: 'true',
+    NO_COLOR: '1',
+    TZ: 'UTC',
+  });
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => {
+      stdout += c;
+    });
+    child.stderr.setEncoding('utf8').on('data', (c: string) => {
+      stderr += c;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`calctl ${args.join(' ')} timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, opts.timeoutMs ?? 20_000);
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({
+        code,
+        stdout,
+        stderr,
+        json<T>() {
+          try {
+            return JSON.parse(stdout) as T;
+          } catch {
+            throw new Error(`not JSON (exit ${code}):\n${stdout}\nstderr: ${stderr}`);
+          }
+        },
+      });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+/** Environment that points the CLI at a test server as admin. */
+export function siteEnv(server: { baseUrl: string; user: string; password: string }): Record<string, string> {
+  return { CALCTL_URL: server.baseUrl, CALCTL_USER: server.user, CALCTL_PASSWORD: server.password };
+}
