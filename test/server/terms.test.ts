@@ -77,6 +77,29 @@ describe('tags', () => {
   });
 });
 
+describe('term validation', () => {
+  it('empty description or slug → 400 (TEC is_string is non-empty), on create and update', async () => {
+    for (const body of [{ description: '' }, { slug: '' }, { name: '' }]) {
+      const r = await api.post('/categories', { name: uniq('V'), ...body });
+      expect([r.status, r.body.code, Object.keys(r.body.data.params)]).toEqual([
+        400,
+        'rest_invalid_param',
+        Object.keys(body),
+      ]);
+    }
+    const t = await api.post('/tags', { name: uniq('v') });
+    expect((await api.post(`/tags/${t.body.id}`, { description: '' })).status).toBe(400);
+  });
+
+  it('a parent for a tag → 400 rest_taxonomy_not_hierarchical (core terms controller)', async () => {
+    const p = await api.post('/tags', { name: uniq('p') });
+    const r = await api.post('/tags', { name: uniq('c'), parent: p.body.id });
+    expect([r.status, r.body.code]).toEqual([400, 'rest_taxonomy_not_hierarchical']);
+    const u = await api.post(`/tags/${p.body.id}`, { parent: p.body.id });
+    expect([u.status, u.body.code]).toEqual([400, 'rest_taxonomy_not_hierarchical']);
+  });
+});
+
 describe('term lists', () => {
   it('hide_empty default, include / exclude (CSV and []), event / post, slug, search, order', async () => {
     const w = uniq('tl');

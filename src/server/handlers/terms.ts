@@ -107,6 +107,10 @@ export function getTerm(req: HandlerRequest): HandlerResult {
 
 function checkParent(req: HandlerRequest, selfId = 0): number {
   if (!req.has('parent')) return 0;
+  // WordPress's terms controller refuses any `parent` for a flat taxonomy, even an unregistered argument.
+  if (taxOf(req) !== 'tribe_events_cat') {
+    throw new RestError(400, 'rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.');
+  }
   const parent = Number(req.params.parent);
   if (parent === selfId)
     throw new RestError(400, 'rest_invalid_param', 'Invalid parameter(s): parent', {

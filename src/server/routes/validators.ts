@@ -35,7 +35,8 @@ function fieldCheck(resource: ResourceSpec, field: FieldSpec, creating: boolean)
   if (field.semantic === 'name') return (v) => (creating ? isNonEmptyString(v) : isNonEmptyString(v));
   if (resource.name === 'events' && (n === 'description' || n === 'excerpt' || n === 'slug'))
     return (v) => isNonEmptyString(v);
-  if (resource.kind === 'term' && (n === 'description' || n === 'slug')) return (v) => typeof v === 'string';
+  // TEC validates term descriptions and slugs with its `is_string` (non-empty), as event texts.
+  if (resource.kind === 'term' && (n === 'description' || n === 'slug')) return (v) => isNonEmptyString(v);
   if (field.type === 'integer') return (v) => (isDigits(v) ? true : typeDetail(n, 'integer'));
   if (field.type === 'string') return (v) => v === null || stringish(v);
   return undefined;
