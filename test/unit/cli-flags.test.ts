@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { catalog, getResource } from '../../src/catalog/index.js';
+import { catalog, type FieldSpec, getResource, type ParamSpec } from '../../src/catalog/index.js';
 import type { Context } from '../../src/cli/context.js';
 import { buildProgram, expandProfileShorthand } from '../../src/cli/program.js';
 import type { CliRuntime } from '../../src/cli/runtime.js';
@@ -22,7 +22,7 @@ const dates = { now: new Date('2026-06-15T12:00:00Z'), timezone: 'UTC' };
 
 function parse(resource: string, kind: 'listParams' | 'fields', argv: string[]) {
   const spec = getResource(resource);
-  const bound = bindFlags(spec[kind]);
+  const bound = bindFlags<FieldSpec | ParamSpec>(spec[kind]);
   const cmd = new Command().exitOverride().configureOutput({ writeErr: () => {} });
   addFlags(cmd, bound);
   cmd.parse(argv, { from: 'user' });
