@@ -106,8 +106,11 @@ async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<Sour
     }
   } catch (err) {
     if (err instanceof CsvError) {
+      // The record that failed starts on the line after the last good one (csv-parse reports
+      // where it noticed, e.g. the end of the file for an unclosed quote).
       const { message, line, hint } = csvErrorMessage(err);
-      throw new MalformedInputError(message, line, hint);
+      const at = err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' ? line : previousEnd + 1;
+      throw new MalformedInputError(message, at, hint);
     }
     throw err;
   }

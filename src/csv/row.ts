@@ -37,8 +37,22 @@ export interface RowOptions {
 const TRUE = new Set(['true', 'yes', '1', 'y', 'on']);
 const FALSE = new Set(['false', 'no', '0', 'n', 'off', '']);
 
-/** Text for the fields that an empty cell must not clear (the site keeps or defaults them). */
-const KEEP_WHEN_EMPTY = new Set(['timezone', 'status', 'slug', 'date', 'date_utc', 'author', 'image', 'end_date']);
+/**
+ * Fields that an empty cell leaves alone: the site keeps or defaults them, and refuses an empty
+ * event or term description, excerpt or slug (400 rest_invalid_param), so they cannot be cleared.
+ */
+const KEEP_WHEN_EMPTY = new Set([
+  'timezone',
+  'status',
+  'slug',
+  'date',
+  'date_utc',
+  'author',
+  'image',
+  'end_date',
+  'description',
+  'excerpt',
+]);
 
 class Reject extends Error {
   constructor(
@@ -110,7 +124,7 @@ function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: Ro
 
 /**
  * Converts one row. Empty cells clear text, flags and lists (as the site's importer does for mapped
- * columns) but keep time zone, status, slug and dates; an empty venue cell keeps the current venue,
+ * columns) but keep time zone, status, slug, dates, description and excerpt; an empty venue cell keeps the current venue,
  * because the site cannot remove one (observed #30).
  * @returns the converted row, or the problem that rejects it
  */

@@ -38,3 +38,32 @@ export async function startSite(): Promise<TestSite> {
     },
   };
 }
+
+import { createReadStream } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ResourceName } from '../../src/catalog/index.js';
+import { getResource } from '../../src/catalog/index.js';
+import { type ImportOptions, runImport } from '../../src/csv/import.js';
+import { openSource } from '../../src/csv/read.js';
+
+/** Path of a fixture under test/fixtures/csv. */
+export const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url));
+
+/** Imports a file through the pipeline (CSV unless the options say otherwise). */
+export async function importPath(
+  site: TestSite,
+  resource: ResourceName,
+  path: string,
+  opts: Partial<ImportOptions> & { format?: 'csv' | 'ndjson' | 'json' } = {},
+) {
+  const { format = 'csv', ...rest } = opts;
+  const source = await openSource(createReadStream(path), format);
+  return runImport({ api: site.api, resource: getResource(resource), source, ...rest });
+}
+
+/** Every record of a resource (all dates, drafts too). */
+export async function listAll(site: TestSite, resource: ResourceName): Promise<Record<string, any>[]> {
+  const { paginate, collect } = await import('../../src/api/index.js');
+  const { listAllQuery } = await import('../../src/csv/match.js');
+  return collect(paginate(site.api, `/${resource}`, listAllQuery(getResource(resource), true), resource));
+}
