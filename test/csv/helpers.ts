@@ -61,8 +61,12 @@ export async function importPath(
   return runImport({ api: site.api, resource: getResource(resource), source, ...rest });
 }
 
+/** A record read loosely in assertions (the API's JSON). */
+// biome-ignore lint/suspicious/noExplicitAny: records are asserted field by field
+export type Loose = any;
+
 /** Every record of a resource (all dates, drafts too). */
-export async function listAll(site: TestSite, resource: ResourceName): Promise<Record<string, any>[]> {
+export async function listAll(site: TestSite, resource: ResourceName): Promise<Loose[]> {
   const { paginate, collect } = await import('../../src/api/index.js');
   const { listAllQuery } = await import('../../src/csv/match.js');
   return collect(paginate(site.api, `/${resource}`, listAllQuery(getResource(resource), true), resource));

@@ -6,7 +6,7 @@ import { UsageError } from '../../src/cli/errors.js';
 import { parseMapOptions } from '../../src/csv/columns.js';
 import { MalformedInputError } from '../../src/csv/read.js';
 import { openRejects } from '../../src/csv/rejects.js';
-import { fixture, importPath, listAll, startSite, type TestSite } from './helpers.js';
+import { fixture, importPath, type Loose, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;
 beforeEach(async () => {
@@ -27,15 +27,15 @@ describe('import events', () => {
     expect(ankh.end_date).toBe('2014-11-25 13:15:00');
     expect(ankh.description).toContain('Trade fair, with "quotes"');
     expect(ankh.venue.venue).toBe('The Shire');
-    expect(ankh.organizer.map((o: any) => o.organizer)).toEqual(['Elvis']);
+    expect(ankh.organizer.map((o: Loose) => o.organizer)).toEqual(['Elvis']);
     expect(ankh.show_map).toBe(true);
     expect(ankh.website).toBe('https://ankh-sto-associates.gov');
     const cafe = byTitle['Café Zürich — fête'];
     expect(cafe.description).toContain('Line one');
     expect(cafe.description).toContain('Line two');
     expect(cafe.venue.venue).toBe('Zürich Halle');
-    expect(cafe.organizer.map((o: any) => o.organizer)).toEqual(['Zoë', 'Björk']);
-    expect(cafe.categories.map((c: any) => c.name).sort()).toEqual(['Art', 'Music']);
+    expect(cafe.organizer.map((o: Loose) => o.organizer)).toEqual(['Zoë', 'Björk']);
+    expect(cafe.categories.map((c: Loose) => c.name).sort()).toEqual(['Art', 'Music']);
     expect(cafe.cost).toContain('10');
     const harvest = byTitle['Harvest day'];
     expect(harvest.all_day).toBe(true);
@@ -51,8 +51,8 @@ describe('import events', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('"Notes"');
     const two = (await listAll(site, 'events')).find((e) => e.title === 'Plain two');
-    expect(two?.organizer.map((o: any) => o.organizer)).toEqual(['Ann', 'Bob']);
-    expect(two?.tags.map((t: any) => t.name).sort()).toEqual(['alpha', 'beta']);
+    expect(two?.organizer.map((o: Loose) => o.organizer)).toEqual(['Ann', 'Bob']);
+    expect(two?.tags.map((t: Loose) => t.name).sort()).toEqual(['alpha', 'beta']);
     // --strict refuses the unknown column before anything is sent.
     await expect(importPath(site, 'events', fixture('ours-events.csv'), { strict: true })).rejects.toThrow(UsageError);
     // --map sends Notes into the excerpt.
@@ -94,7 +94,7 @@ describe('import events', () => {
     const two = (await listAll(site, 'events')).find((e) => e.title === 'Plain two');
     expect(two?.cost).toContain('99');
     // A real site drops organizers and tags omitted from an update: the merged body keeps them.
-    expect(two?.organizer.map((o: any) => o.organizer)).toEqual(['Ann', 'Bob']);
+    expect(two?.organizer.map((o: Loose) => o.organizer)).toEqual(['Ann', 'Bob']);
     expect(two?.tags).toHaveLength(2);
     expect(await importPath(site, 'events', path, { onConflict: 'skip' })).toMatchObject({ unchanged: 1 });
   });
