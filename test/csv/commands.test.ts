@@ -1,0 +1,97 @@
+import { PassThrough } from 'node:stream';
+import { Command } from 'commander';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Context } from '../../src/cli/context.js';
+import { PartialError, UsageError } from '../../src/cli/errors.js';
+import { registerExportCommand } from '../../src/commands/export.js';
+import { registerImportCommand } from '../../src/commands/import.js';
+import type { GlobalOptions, Runtime } from '../../src/commands/types.js';
+import { fixture, listAll, startSite, type TestSite } from './helpers.js';
+
+let site: TestSite;
+beforeEach(async () => {
+  site = await startSite();
+});
+afterEach(async () => {
+  await site.close();
+});
+
+function capture() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (c: Buffer) => {
+    text += c.toString();
+  });
+  return { stream, text: () => text };
+}
+
+/** Runs `calctl <argv>` through the two registered commands with a runtime on the test server. */
+async function run(argv: string[], globals: GlobalOptions = {}) {
+  const stdout = capture();
+  const stderr = capture();
+  const ctx: Context = {
+    io: { stdout: stdout.stream, stderr: stderr.stream, stdin: new PassThrough() },
+    env: {},
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    cwd: site.dir,
+    home: site.dir,
+    signal: new AbortController().signal,
+  };
+  const runtime: Runtime = {
+    ctx,
+    target: async () => ({ kind: 'local', profileName: 'local', sources: {} }),
+    api: async () => site.api,
+    globals: () => globals,
+    close: async () => {},
+  };
+  const program = new Command('calctl').exitOverride();
+  registerImportCommand(program, { ctx, runtime: () => runtime });
+  registerExportCommand(program, { ctx, runtime: () => runtime });
+  let error: unknown;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    error = err;
+  }
+  await new Promise((r) => setImmediate(r));
+  return { error, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+it('prints the JSON summary on stdout with -o json, and exits 3 when rows were rejected', async () => {
+  const ok = await run(['import', 'events', fixture('ours-events.csv')], { output: 'json' });
+  expect(ok.error).toBeUndefined();
+  const summary = JSON.parse(ok.stdout);
+  expect(Object.keys(summary).sort()).toEqual(['created', 'rejected', 'rows', 'seconds', 'unchanged', 'updated']);
+  expect(summary).toMatchObject({ created: 2, rows: 2 });
+  expect(ok.stderr).toContain('unknown column "Notes"');
+
+  const bad = await run(['import', 'events', fixture('bad-rows.csv'), '--rejects', 'rej.csv']);
+  expect(bad.error).toBeInstanceOf(PartialError);
+  expect((bad.error as PartialError).exitCode).toBe(3);
+  expect(bad.stderr).toMatch(/created 2, updated 0, unchanged 0, rejected 5/);
+  expect(await listAll(site, 'events')).toHaveLength(4);
+});
+
+it('dry run writes nothing; --resume refuses stdin; malformed files exit 2', async () => {
+  const dry = await run(['import', 'events', fixture('site-events.csv')], { dryRun: true });
+  expect(dry.error).toBeUndefined();
+  expect(dry.stderr).toMatch(/dry run .* created 3/);
+  expect(await listAll(site, 'events')).toHaveLength(0);
+  const stdin = await run(['import', 'events', '-', '--resume']);
+  expect(stdin.error).toBeInstanceOf(UsageError);
+  expect((stdin.error as UsageError).message).toMatch(/stdin/);
+  const ragged = await run(['import', 'events', fixture('ragged.csv')]);
+  expect((ragged.error as UsageError).exitCode).toBe(2);
+});
+
+it('exports with list filters from the catalog and --columns site to a file', async () => {
+  await run(['import', 'events', fixture('ours-events.csv')]);
+  const res = await run(['export', 'events', '--search', 'two', '--file', 'out.csv', '--columns', 'site']);
+  expect(res.error).toBeUndefined();
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(`${site.dir}/out.csv`, 'utf8');
+  expect(text.split('\n')).toHaveLength(3);
+  expect(text).toContain('Plain two');
+  const json = await run(['export', 'venues'], { output: 'json' });
+  expect(JSON.parse(json.stdout).map((v: { venue: string }) => v.venue)).toEqual(['Main Hall']);
+});
