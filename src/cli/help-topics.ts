@@ -30,7 +30,7 @@ export const HELP_TOPICS: Record<string, HelpTopic> = {
   'exit-codes': { summary: 'what each exit code means', text: exitCodesText },
   profiles: {
     summary: 'which site and credentials a command uses',
-    text: async () => (await import('../config/index.js')).PROFILE_RULES,
+    text: async () => (await import('../config/resolve.js')).PROFILE_RULES,
   },
   dates: { summary: 'date forms accepted by every date flag', text: datesText },
   output: {

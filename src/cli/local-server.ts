@@ -2,7 +2,7 @@
  * The built-in local default: the embedded server started in-process on 127.0.0.1, port 0, over the
  * default data dir. Loaded lazily (fastify and SQLite are the heaviest parts of calctl).
  */
-import { defaultDataDir } from '../config/index.js';
+import { defaultDataDir } from '../config/paths.js';
 import { startServer } from '../server/start.js';
 import { ADMIN_LOGIN, readAdminPassword } from '../server/store/auth.js';
 import type { Context } from './context.js';

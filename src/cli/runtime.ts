@@ -56,7 +56,8 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
   };
 
   async function resolve(): Promise<Target> {
-    const { defaultConfigDir, loadConfig, resolveTarget } = await import('../config/index.js');
+    const { loadConfigModule } = await import('./config-module.js');
+    const { defaultConfigDir, loadConfig, resolveTarget } = await loadConfigModule();
     const config = loadConfig(defaultConfigDir(ctx.env, ctx.home));
     let passwordFromStdin: string | undefined;
     if (globals.passwordStdin) {

@@ -4,6 +4,7 @@ import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
 import { CALCTL_VERSION, type CliRuntime } from '../../cli/runtime.js';
 import {
   defaultConfigDir,
+  defaultDataDir,
   getProfile,
   LOCAL_PROFILE,
   listProfiles,
@@ -116,7 +117,6 @@ function currentProfileName(rt: CliRuntime): string | undefined {
 export async function showProfile(rt: CliRuntime, name: string | undefined): Promise<void> {
   const wanted = name ?? currentProfileName(rt) ?? LOCAL_PROFILE;
   if (wanted === LOCAL_PROFILE) {
-    const { defaultDataDir } = await import('../../config/index.js');
     await writeJson(rt, { name: LOCAL_PROFILE, builtin: true, data_dir: defaultDataDir(rt.ctx.env, rt.ctx.home) });
     return;
   }

@@ -1,5 +1,6 @@
 /** `calctl profile add|list|show|use|remove|test`. */
 import { InvalidArgumentError } from 'commander';
+import { importWithoutSignalHooks } from '../../cli/config-module.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 import type { RegisterCommands } from '../types.js';
 
@@ -8,6 +9,9 @@ function parsePositive(value: string): number {
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number above 0.');
   return n;
 }
+
+// The actions use src/config, whose dependencies would hook SIGINT/SIGTERM (see config-module.ts).
+const actions = () => importWithoutSignalHooks(() => import('./actions.js'));
 
 /** Adds the profile commands (their actions load ./actions.js). */
 export const registerProfileCommands: RegisterCommands = (program, deps) => {
@@ -29,7 +33,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
         'Example: printf %s "$APP_PASSWORD" | calctl profile add prod --url https://example.org --user admin --password-stdin',
     )
     .action(async (name: string, opts: Record<string, unknown>) => {
-      const { addProfile } = await import('./actions.js');
+      const { addProfile } = await actions();
       await addProfile(rt(), name, opts);
     });
   profile
@@ -37,7 +41,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
     .alias('ls')
     .description('list the stored profiles (secrets are never shown)')
     .action(async () => {
-      const { listProfilesCommand } = await import('./actions.js');
+      const { listProfilesCommand } = await actions();
       await listProfilesCommand(rt());
     });
   profile
@@ -45,7 +49,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
     .description('show one profile (default: the one in use), secrets masked')
     .argument('[name]')
     .action(async (name: string | undefined) => {
-      const { showProfile } = await import('./actions.js');
+      const { showProfile } = await actions();
       await showProfile(rt(), name);
     });
   profile
@@ -53,7 +57,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
     .description('make a profile the default ("local" = the built-in calendar)')
     .argument('<name>')
     .action(async (name: string) => {
-      const { useProfile } = await import('./actions.js');
+      const { useProfile } = await actions();
       await useProfile(rt(), name);
     });
   profile
@@ -62,7 +66,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
     .description('remove a profile and its secrets')
     .argument('<name>')
     .action(async (name: string) => {
-      const { removeProfileCommand } = await import('./actions.js');
+      const { removeProfileCommand } = await actions();
       await removeProfileCommand(rt(), name);
     });
   profile
@@ -70,7 +74,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
     .description('check reachability, the namespace and the credentials (exit 1 or 4 on failure)')
     .argument('[name]', 'profile to test (default: the one in use)')
     .action(async (name: string | undefined) => {
-      const { testProfileCommand } = await import('./actions.js');
+      const { testProfileCommand } = await actions();
       await testProfileCommand(rt(), name);
     });
 };

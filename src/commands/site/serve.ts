@@ -26,7 +26,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   const key = opts.tlsKey as string | undefined;
   if ((cert === undefined) !== (key === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
   const tls = cert && key ? { cert: readPem(rt, cert, '--tls-cert'), key: readPem(rt, key, '--tls-key') } : undefined;
-  const { defaultDataDir } = await import('../../config/index.js');
+  const { defaultDataDir } = await import('../../config/paths.js');
   const dataDir = typeof opts.data === 'string' ? resolve(ctx.cwd, opts.data) : defaultDataDir(ctx.env, ctx.home);
   if (!tls && !LOOPBACK.test(host)) {
     ctx.io.stderr.write(
