@@ -5,6 +5,7 @@ import { siteNow } from './handlers/common.js';
 import { authenticate, LoginThrottle } from './http/auth.js';
 import { ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
+import { clientErrorHandler, DEFAULT_LIMITS, frameworkErrors, type ServerLimits } from './http/limits.js';
 import { parsePhpQuery } from './http/params.js';
 import { type RawInput, runEndpoint } from './routes/pipeline.js';
 import { buildRoutes, type RouteDef } from './routes/table.js';
@@ -18,6 +19,8 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** serve HTTPS with this PEM certificate and key (calctl serve --tls-cert/--tls-key) */
   https?: { cert: string; key: string } | undefined;
+  /** connection and request limits (defaults: DEFAULT_LIMITS) */
+  limits?: Partial<ServerLimits>;
 }
 
 declare module 'fastify' {
@@ -81,18 +84,38 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   const routes = buildRoutes();
   const throttle = new LoginThrottle();
   const cache = new ReplyCache(stores.db);
+  const limits: ServerLimits = {
+    ...DEFAULT_LIMITS,
+    ...opts.limits,
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+  };
+  // Node's own limits: headers must arrive in time, checked every checkIntervalMs; header size cap.
+  const nodeServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    connectionsCheckingInterval: limits.checkIntervalMs,
+    maxHeaderSize: limits.maxHeaderSize,
+  };
   const app = Fastify({
     logger: false,
     routerOptions: {
       ignoreTrailingSlash: true,
       ignoreDuplicateSlashes: true,
-      maxParamLength: 1000,
+      maxParamLength: limits.maxParamLength,
       querystringParser: (s: string) => parsePhpQuery(s),
     },
-    bodyLimit: opts.bodyLimit ?? 10 * 1024 * 1024,
+    bodyLimit: limits.bodyLimit,
     return503OnClosing: false,
+    // Slow or stalled clients are cut off instead of holding a socket (and a body buffer) forever.
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: nodeServerOptions,
+    // Whatever Node's parser or the router rejects is still answered in the WordPress envelope.
+    clientErrorHandler,
+    frameworkErrors,
     // Fastify's https overload changes the instance type; the routes are the same either way.
-    ...((opts.https ? { https: opts.https } : {}) as object),
+    // https.createServer takes the same limits as http.createServer.
+    ...((opts.https ? { https: { ...opts.https, ...nodeServerOptions } } : {}) as object),
   });
 
   app.decorateRequest('calctlUser', null as unknown as never);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.js';
+import type { ServerLimits } from './http/limits.js';
 import type { SiteSettings, Stores } from './site.js';
 import { AuthStore, readAdminPassword } from './store/auth.js';
 import { openDatabase } from './store/db.js';
@@ -20,6 +21,8 @@ export interface StartOptions {
   now?: () => Date;
   tls?: { cert: string; key: string } | undefined;
   bodyLimit?: number;
+  /** connection and request limits (see DEFAULT_LIMITS) */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface RunningServer {
@@ -59,6 +62,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     stores,
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     ...(opts.tls ? { https: opts.tls } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
   });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 8080 });

@@ -1,0 +1,139 @@
+/**
+ * A raw HTTP/1.1 client over a TCP socket: sends exactly the bytes it is given (invalid UTF-8 in the
+ * request line, NUL bytes, malformed headers), which fetch/undici refuse to send. One connection per
+ * request (`Connection: close`), optional local address (127.0.0.x) so tests can act as distinct clients.
+ */
+import { connect } from 'node:net';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** the server closed or reset the connection without a status line */
+  noAnswer: boolean;
+}
+
+export interface RawRequest {
+  method: string;
+  /** request target as latin1 text (so bytes ≥ 0x80 go out unchanged) */
+  target: string;
+  headers?: [string, string][];
+  body?: Buffer | undefined;
+}
+
+/** Builds the request bytes; Content-Length is computed unless a header sets it. */
+export function encodeRequest(req: RawRequest, host: string): Buffer {
+  const lines = [`${req.method} ${req.target} HTTP/1.1`, `Host: ${host}`, 'Connection: close'];
+  const headers = req.headers ?? [];
+  for (const [k, v] of headers) lines.push(`${k}: ${v}`);
+  const hasLength = headers.some(([k]) => k.toLowerCase() === 'content-length');
+  if (req.body && !hasLength) lines.push(`Content-Length: ${req.body.length}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
+  return req.body ? Buffer.concat([head, req.body]) : head;
+}
+
+function dechunk(buf: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  while (at < buf.length) {
+    const eol = buf.indexOf('\r\n', at);
+    if (eol < 0) break;
+    const size = Number.parseInt(buf.subarray(at, eol).toString('latin1'), 16);
+    if (!Number.isFinite(size) || size === 0) break;
+    parts.push(buf.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
+/** Parses what the server sent (one response). */
+export function parseResponse(raw: Buffer): RawResponse {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end < 0) return { status: 0, headers: {}, body: Buffer.alloc(0), noAnswer: true };
+  const head = raw.subarray(0, end).toString('latin1').split('\r\n');
+  const m = /^HTTP\/1\.[01] (\d{3})/.exec(head[0] ?? '');
+  if (!m) return { status: 0, headers: {}, body: Buffer.alloc(0), noAnswer: true };
+  const headers: Record<string, string> = {};
+  for (const line of head.slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.subarray(end + 4);
+  if (headers['transfer-encoding']?.toLowerCase().includes('chunked')) body = dechunk(body);
+  else if (headers['content-length'] !== undefined) body = body.subarray(0, Number(headers['content-length']));
+  return { status: Number(m[1]), headers, body, noAnswer: false };
+}
+
+export interface SendOptions {
+  port: number;
+  host?: string;
+  localAddress?: string;
+  /** give up after this long (the test fails: a hung request is a bug) */
+  timeoutMs?: number;
+}
+
+/** Sends one request and reads the answer until the server closes the connection. */
+export function sendRaw(req: RawRequest | Buffer, opts: SendOptions): Promise<RawResponse> {
+  const host = opts.host ?? '127.0.0.1';
+  const bytes = Buffer.isBuffer(req) ? req : encodeRequest(req, `${host}:${opts.port}`);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect({
+      port: opts.port,
+      host,
+      ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
+    });
+    let settled = false;
+    const finish = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      const raw = Buffer.concat(chunks);
+      // A server may answer early (413) and reset while we still send: keep what arrived.
+      if (raw.length > 0 || !err) resolve(parseResponse(raw));
+      else reject(err);
+    };
+    const timer = setTimeout(
+      () => finish(new Error(`no answer within ${opts.timeoutMs ?? 15_000} ms`)),
+      opts.timeoutMs ?? 15_000,
+    );
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => finish());
+    socket.on('close', () => finish());
+    socket.on('error', (e) => finish(e));
+    socket.on('connect', () => {
+      socket.write(bytes, (err) => {
+        if (err) finish(err);
+      });
+    });
+  });
+}
+
+/** Parses a body as JSON, or returns undefined. */
+export function jsonOf(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a response breaks the server's contract (null when it keeps it). */
+export function contractViolation(method: string, res: RawResponse): string | null {
+  if (res.noAnswer) return 'no HTTP answer';
+  if (res.status >= 500) return `status ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`;
+  if (method === 'HEAD' || res.status === 204 || res.status === 304) return null;
+  const body = jsonOf(res.body);
+  if (body === undefined)
+    return `status ${res.status} with a non-JSON body: ${res.body.toString('latin1').slice(0, 200)}`;
+  if (res.status >= 400) {
+    const e = body as { code?: unknown; message?: unknown; data?: { status?: unknown } };
+    if (typeof e !== 'object' || e === null) return `status ${res.status}: error body is not an object`;
+    if (typeof e.code !== 'string') return `status ${res.status}: envelope without a string code`;
+    if (typeof e.message !== 'string') return `status ${res.status}: envelope without a string message`;
+    if (typeof e.data !== 'object' || e.data === null || e.data.status !== res.status)
+      return `status ${res.status}: envelope data.status is ${JSON.stringify(e.data?.status)}`;
+  }
+  return null;
+}
