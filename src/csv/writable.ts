@@ -2,11 +2,11 @@
  * A record as the site returns it, turned back into a full update body, and the comparison that
  * decides whether a row changes anything. A full body matters: a real site resets event flags,
  * cost, website, time zone and organizers that an update omits (observed #6, #27).
- * The site-reset part comes from `toWritableBody` (src/commands/merge.ts, shared with `update`);
- * the text fields are added here because an import compares them to decide "unchanged".
+ * The cost comes from merge.ts's `costInput` (shared with `update`); SITE_RESETS mirrors what its
+ * `toWritableBody` sends; the text fields are added here because an import compares them.
  */
 import type { ResourceSpec } from '../catalog/index.js';
-import { costInput, toWritableBody } from '../commands/merge.js';
+import { costInput } from '../commands/merge.js';
 import { htmlWords, nameKey } from './text.js';
 
 type Obj = Record<string, unknown>;
@@ -109,10 +109,6 @@ export function updateBody(resource: ResourceSpec, current: Body, row: Body): Bo
   for (const key of SITE_RESETS[resource.name] ?? []) if (current[key] !== undefined) out[key] = current[key];
   return { ...out, ...row };
 }
-
-/** Keeps the shared conversion honest: the site-reset keys must cover what toWritableBody sends. */
-export const siteResetKeys = (resource: ResourceSpec, record: Obj): string[] =>
-  Object.keys(toWritableBody(resource, record));
 
 /** The comparison form of one value; different forms that the site stores alike compare equal. */
 export function canon(resource: ResourceSpec, key: string, v: unknown): string {

@@ -1,0 +1,42 @@
+/** One end-to-end run of the built CLI (npm run build first; the test command does). */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { fixture } from './helpers.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const built = existsSync(join(root, 'dist/calctl.js'));
+
+it.skipIf(!built)('node bin/calctl import/export against the built-in local calendar', async () => {
+  const home = await mkdtemp(join(tmpdir(), 'calctl-e2e-'));
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    CALCTL_CONFIG_DIR: join(home, 'config'),
+    CALCTL_DATA_DIR: join(home, 'data'),
+  };
+  const calctl = (...args: string[]) =>
+    spawnSync(process.execPath, [join(root, 'bin/calctl'), ...args], { env, cwd: home, encoding: 'utf8' });
+  try {
+    const first = calctl('import', 'events', fixture('ours-events.csv'), '-o', 'json');
+    expect(first.stderr + String(first.error ?? '')).not.toMatch(/calctl: (?!warning)/);
+    expect(first.status).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ created: 2, rejected: 0 });
+    const again = calctl('import', 'events', fixture('ours-events.csv'), '-o', 'json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, unchanged: 2 });
+    const bad = calctl('import', 'events', fixture('bad-rows.csv'));
+    expect(bad.status).toBe(3);
+    expect(bad.stderr).toMatch(/rejected 5/);
+    const ragged = calctl('import', 'events', fixture('ragged.csv'));
+    expect(ragged.status).toBe(2);
+    const out = calctl('export', 'events');
+    expect(out.status).toBe(0);
+    expect(out.stdout.trim().split('\n')).toHaveLength(5);
+  } finally {
+    await rm(home, { recursive: true, force: true });
+  }
+});
