@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '../api/index.js';
 import type { GlobalOptions, Runtime } from '../commands/types.js';
-import type { Target } from '../config/index.js';
+import type { LoadedConfig, Target } from '../config/index.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import { readStdinText } from './stdin.js';
@@ -56,9 +56,23 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
   };
 
   async function resolve(): Promise<Target> {
-    const { loadConfigModule } = await import('./config-module.js');
-    const { defaultConfigDir, loadConfig, resolveTarget } = await loadConfigModule();
-    const config = loadConfig(defaultConfigDir(ctx.env, ctx.home));
+    const { defaultConfigDir } = await import('../config/paths.js');
+    const { resolveTarget } = await import('../config/resolve.js');
+    const dir = defaultConfigDir(ctx.env, ctx.home);
+    // Without any config file there is nothing to read: skip loading conf (and its ajv), the
+    // largest part of start-up for a new user on the local calendar.
+    const { existsSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    let config:
+      | { profiles: Record<string, never>; defaultProfile?: undefined; secrets: Record<string, never> }
+      | LoadedConfig = {
+      profiles: {},
+      secrets: {},
+    };
+    if (existsSync(join(dir, 'config.json')) || existsSync(join(dir, 'secrets.json'))) {
+      const { loadConfigModule } = await import('./config-module.js');
+      config = (await loadConfigModule()).loadConfig(dir);
+    }
     let passwordFromStdin: string | undefined;
     if (globals.passwordStdin) {
       passwordFromStdin = (await stdinText('--password-stdin')).replace(/\r?\n$/, '');
@@ -81,7 +95,11 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
 
   async function connect(): Promise<ApiClient> {
     const target = await runtime.target();
-    const { createApiClient, resolveApiBase } = await import('../api/index.js');
+    // Load the client and, for the local calendar, the server at the same time.
+    const [{ createApiClient, resolveApiBase }, local] = await Promise.all([
+      import('../api/index.js'),
+      target.kind === 'local' ? import('./local-server.js') : undefined,
+    ]);
     const timeoutMs = globals.timeout !== undefined ? Math.round(globals.timeout * 1000) : undefined;
     const common = {
       version: CALCTL_VERSION,
@@ -90,18 +108,18 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       timeoutMs,
       insecure: globals.insecure,
     };
-    if (target.kind === 'local') {
-      const { startLocalServer } = await import('./local-server.js');
-      const local = await startLocalServer(ctx, globals.vendor);
-      closeServer = local.close;
-      debug(`local calendar in ${local.dataDir} at ${local.baseUrl}`);
+    if (target.kind === 'local' && local) {
+      const server = await local.startLocalServer(ctx, globals.vendor);
+      closeServer = server.close;
+      debug(`local calendar in ${server.dataDir} at ${server.baseUrl}`);
       client = createApiClient({
         ...common,
-        baseUrl: local.baseUrl,
-        auth: { type: 'basic', user: local.user, password: local.password },
+        baseUrl: server.baseUrl,
+        auth: { type: 'basic', user: server.user, password: server.password },
       });
       return client;
     }
+    if (target.kind === 'local') throw new Error('local server module missing');
     const baseUrl = await resolveApiBase(target.url, target.vendor);
     debug(
       `site ${baseUrl} (${Object.entries(target.sources)

@@ -1,0 +1,53 @@
+// Start-up time of the CLI against `node -e 0`, same run, as ratios (median of RUNS runs each):
+// `calctl --version`, `calctl --help` and `calctl events list` on the built-in local calendar
+// (in-process server) with 1,000 seeded events in a temp HOME. Targets: --version ≤ 1.5×,
+// events list ≤ 4×. Needs `npm run build` first.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root } from './_lib.mjs';
+import { seed } from './_seed.mjs';
+
+const RUNS = Number(process.env.RUNS ?? 10);
+const bin = join(root, 'bin/calctl');
+const home = mkdtempSync(join(tmpdir(), 'calctl-bench-home-'));
+const env = { PATH: process.env.PATH ?? '', HOME: home, CI: 'true', NO_COLOR: '1' };
+
+function time(args) {
+  const started = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+function median(args) {
+  time(args); // warm the file cache
+  const samples = Array.from({ length: RUNS }, () => time(args)).sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+try {
+  // The first run creates the local calendar (and its admin); then 1,000 events go straight in.
+  time([bin, 'events', 'list']);
+  seed(join(home, '.local/share/calctl'), 1000, { venues: 100, organizers: 50 });
+  const baseline = median(['-e', '0']);
+  const cases = [
+    ['calctl --version', [bin, '--version'], 1.5],
+    ['calctl --help', [bin, '--help'], undefined],
+    ['calctl events list', [bin, 'events', 'list'], 4],
+  ];
+  console.log(`node -e 0: ${baseline.toFixed(1)} ms (median of ${RUNS})`);
+  let missed = 0;
+  for (const [label, args, target] of cases) {
+    const ms = median(args);
+    const ratio = ms / baseline;
+    const verdict = target === undefined ? '' : ratio <= target ? `  ok (target ≤ ${target}×)` : `  MISSED (target ≤ ${target}×)`;
+    if (target !== undefined && ratio > target) missed++;
+    console.log(`${label.padEnd(20)} ${ms.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×${verdict}`);
+  }
+  process.exitCode = missed ? 1 : 0;
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}
