@@ -43,7 +43,8 @@ try {
   for (const [label, args, target] of cases) {
     const ms = median(args);
     const ratio = ms / baseline;
-    const verdict = target === undefined ? '' : ratio <= target ? `  ok (target ≤ ${target}×)` : `  MISSED (target ≤ ${target}×)`;
+    const verdict =
+      target === undefined ? '' : ratio <= target ? `  ok (target ≤ ${target}×)` : `  MISSED (target ≤ ${target}×)`;
     if (target !== undefined && ratio > target) missed++;
     console.log(`${label.padEnd(20)} ${ms.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×${verdict}`);
   }
