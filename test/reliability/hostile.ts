@@ -95,22 +95,30 @@ const WEIRD = [
   '1,,x',
 ];
 
-/** A hostile scalar string. */
+/** A hostile scalar string of modest size. */
+export const smallHostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 12, arbitrary: fc.constantFrom(...WEIRD) },
+  { weight: 6, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 4, arbitrary: fc.string({ maxLength: 20 }) },
+  { weight: 4, arbitrary: fc.integer().map(String) },
+  { weight: 2, arbitrary: fc.double().map(String) },
+  { weight: 2, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
+);
+
+/** A huge string (1 kB – 120 kB): rare, such values dominate the bytes sent. */
+const hugeString: fc.Arbitrary<string> = fc.integer({ min: 1000, max: 120_000 }).map((n) => 'x'.repeat(n));
+
+/** A hostile scalar string, now and then huge. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom(...WEIRD) },
-  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.string({ maxLength: 20 }) },
-  { weight: 2, arbitrary: fc.integer().map(String) },
-  { weight: 1, arbitrary: fc.double().map(String) },
-  { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
-  { weight: 1, arbitrary: fc.integer({ min: 1000, max: 120_000 }).map((n) => 'x'.repeat(n)) },
+  { weight: 40, arbitrary: smallHostileString },
+  { weight: 1, arbitrary: hugeString },
 );
 
 /** A hostile JSON value (bounded depth; very deep nesting is produced as raw text elsewhere). */
 export const hostileJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    hostileString,
+    smallHostileString,
     fc.integer(),
     fc.constantFrom(-1, 0, 1, 2 ** 53, -(2 ** 63), 1e308, -1e308, 0.5, Number.MAX_SAFE_INTEGER + 2),
     fc.boolean(),
@@ -273,7 +281,12 @@ function queryString(route: RouteDef | null): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   );
   const pair = fc
-    .tuple(base, fc.constantFrom(...BRACKETS), hostileString, fc.nat({ max: 9 }))
+    .tuple(
+      base,
+      fc.constantFrom(...BRACKETS),
+      fc.oneof({ weight: 150, arbitrary: smallHostileString }, { weight: 1, arbitrary: hugeString }),
+      fc.nat({ max: 9 }),
+    )
     .map(([k, b, v, mode]) => `${pct(k)}${b}=${encodeValue(v, mode < 1 ? 0 : mode < 2 ? 1 : 2)}`);
   return fc
     .array(pair, { maxLength: 8 })

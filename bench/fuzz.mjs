@@ -1,0 +1,177 @@
+// Bounded fuzz run against a real `calctl serve` (spawned on a temp data dir, loopback only).
+//
+//   npm run fuzz                                  # 100,000 requests, concurrency 16, at most 8 minutes (about 4 on 2 cores)
+//   FUZZ_REQUESTS=2000 FUZZ_SECONDS=60 npm run fuzz
+//   FUZZ_SEED=42 FUZZ_CONCURRENCY=16 npm run fuzz  # reproducible request stream
+//
+// Reports requests, 2xx/4xx/5xx, contract violations (non-JSON answer, bad envelope), requests with no
+// answer, server crashes (the process exited) and `PRAGMA integrity_check` + consistency rules of the
+// store afterwards. Exits 1 when any 5xx, violation, unanswered request, crash or integrity failure
+// occurred. The last stdout line is the summary as JSON (the test suite runs a short version).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The generators are TypeScript shared with the property tests: re-run under tsx when needed.
+let mods;
+try {
+  mods = await Promise.all([
+    import('../test/reliability/hostile.ts'),
+    import('../test/reliability/raw-http.ts'),
+    import('../test/reliability/store-check.ts'),
+    import('../test/helpers/spawn-serve.ts'),
+    import('../test/reliability/seed.ts'),
+  ]);
+} catch (err) {
+  if (process.env.CALCTL_FUZZ_REEXEC) throw err;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, CALCTL_FUZZ_REEXEC: '1' },
+  });
+  process.exit(r.status ?? 1);
+}
+const [hostile, raw, store, sv, seedMod] = mods;
+const fc = (await import('fast-check')).default;
+
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 100_000);
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 480);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 16);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const log = (s) => process.stderr.write(`${s}\n`);
+
+if (!sv.serveAvailable()) {
+  log('fuzz: the built CLI with `serve` is missing: run `npm run build` first');
+  process.exit(2);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'calctl-fuzz-'));
+const env = sv.isolatedEnv();
+const server = await sv.spawnServe({ dataDir, env });
+const password = sv.SERVE_PASSWORD;
+const stats = { requests: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0, violations: 0, unanswered: 0, crashes: 0 };
+const byStatus = {};
+const examples = [];
+let crashed = false;
+
+function watch(s) {
+  void s.exited.then(({ code, signal }) => {
+    if (s !== server || stopping) return;
+    stats.crashes += 1;
+    crashed = true;
+    examples.push(`server exited (${code ?? signal}) during the run: ${s.stderr().slice(-500)}`);
+  });
+}
+let stopping = false;
+watch(server);
+
+// A small calendar so generated ids and slugs hit real rows.
+const basic = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
+const miniApi = {
+  post: (path, json) => miniApi.req('POST', path, { json }),
+  req: async (method, path, o = {}) => {
+    const res = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: { authorization: basic, ...(o.json ? { 'content-type': 'application/json' } : {}) },
+      ...(o.json ? { body: JSON.stringify(o.json) } : {}),
+    });
+    return { status: res.status, body: await res.json() };
+  },
+};
+const known = await seedMod.seedCalendar(miniApi, 'fuzz');
+
+// The request stream: batches of generated requests, alternating free-form and per-route.
+const routes = hostile.ROUTES;
+let batch = 0;
+let queue = [];
+function next() {
+  if (queue.length === 0) {
+    const route = batch % 2 === 0 ? null : routes[(batch >> 1) % routes.length];
+    queue = fc.sample(hostile.hostileRequest(known, route), { numRuns: 250, seed: SEED + batch });
+    batch += 1;
+  }
+  return queue.pop();
+}
+
+const started = Date.now();
+const deadline = started + SECONDS * 1000;
+let issued = 0;
+let lastReport = started;
+
+async function worker() {
+  while (issued < TOTAL && Date.now() < deadline && !crashed) {
+    const h = next();
+    const index = issued;
+    issued += 1;
+    const { req, localAddress } = hostile.withAuth(h, password, index);
+    let res;
+    try {
+      res = await raw.sendRaw(req, { port: server.port, localAddress, timeoutMs: 20_000 });
+    } catch (err) {
+      stats.requests += 1;
+      stats.unanswered += 1;
+      if (examples.length < 20) examples.push(`${h.label} → ${err.message}`);
+      continue;
+    }
+    stats.requests += 1;
+    byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
+    if (res.status >= 500) stats.s5xx += 1;
+    else if (res.status >= 400) stats.s4xx += 1;
+    else if (res.status >= 300) stats.s3xx += 1;
+    else if (res.status >= 200) stats.s2xx += 1;
+    const v = raw.contractViolation(h.method, res);
+    if (v) {
+      if (res.status < 500 && !res.noAnswer) stats.violations += 1;
+      if (res.noAnswer) stats.unanswered += 1;
+      if (examples.length < 20) examples.push(`${h.label.slice(0, 300)} → ${v.slice(0, 300)}`);
+    }
+    if (Date.now() - lastReport > 10_000) {
+      lastReport = Date.now();
+      const rate = Math.round(stats.requests / ((Date.now() - started) / 1000));
+      log(`fuzz: ${stats.requests} requests (${rate}/s), 5xx ${stats.s5xx}, violations ${stats.violations}`);
+    }
+  }
+}
+
+log(`fuzz: seed ${SEED}, ${TOTAL} requests max, ${SECONDS} s max, concurrency ${CONCURRENCY}, ${server.baseUrl}`);
+await Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
+const seconds = (Date.now() - started) / 1000;
+stopping = true;
+const stop = await server.stop();
+
+// The store after the run: integrity and consistency (opened fresh, as the next start would).
+const db = store.openStore(dataDir);
+const integrity = store.integrityCheck(db);
+const problems = store.consistencyProblems(db);
+const rows = db.prepare('SELECT count(*) FROM posts').pluck().get();
+db.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+const summary = {
+  seed: SEED,
+  seconds: Math.round(seconds),
+  rate: Math.round(stats.requests / seconds),
+  ...stats,
+  byStatus,
+  integrity,
+  consistencyProblems: problems.slice(0, 10),
+  postsAfter: rows,
+  cleanStop: stop.code === 0,
+  examples,
+};
+log(
+  `fuzz: ${stats.requests} requests in ${Math.round(seconds)} s — 2xx ${stats.s2xx}, 4xx ${stats.s4xx}, 5xx ${stats.s5xx}, ` +
+    `violations ${stats.violations}, unanswered ${stats.unanswered}, crashes ${stats.crashes}, integrity ${integrity}, ` +
+    `consistency problems ${problems.length}`,
+);
+for (const e of examples.slice(0, 10)) log(`  ${e}`);
+process.stdout.write(`${JSON.stringify(summary)}\n`);
+const ok =
+  stats.s5xx === 0 &&
+  stats.violations === 0 &&
+  stats.unanswered === 0 &&
+  stats.crashes === 0 &&
+  integrity === 'ok' &&
+  problems.length === 0;
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,167 @@
+/**
+ * Spawns the built CLI (`node bin/calctl serve --port 0 --data DIR`) and waits for the base URL it
+ * prints on stdout. Every child is tracked so `stopAllServes()` in afterAll/afterEach cleans up even
+ * when a test failed half-way. Needs `npm run build` (dist/calctl.js).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const CALCTL = join(ROOT, 'bin', 'calctl');
+export const SERVE_PASSWORD = 'abcd EFGH 1234 ijkl MNOP 5678';
+
+let serveKnown: boolean | undefined;
+/** True when the built CLI exists and has a `serve` command. */
+export function serveAvailable(): boolean {
+  if (serveKnown === undefined) {
+    serveKnown =
+      existsSync(join(ROOT, 'dist', 'calctl.js')) &&
+      spawnSync(process.execPath, [CALCTL, 'serve', '--help'], { encoding: 'utf8', timeout: 20_000 }).status === 0;
+  }
+  return serveKnown;
+}
+
+/** A temp HOME so the CLI never reads or writes the real user's config. */
+export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const home = mkdtempSync(join(tmpdir(), 'calctl-home-'));
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    NO_COLOR: '1',
+    CALCTL_ADMIN_PASSWORD: SERVE_PASSWORD,
+    ...extra,
+  };
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  pid: number;
+  /** …/wp-json/tribe/events/v1 */
+  baseUrl: string;
+  origin: string;
+  port: number;
+  dataDir: string;
+  /** everything written to stderr so far */
+  stderr(): string;
+  /** resolves with the exit code / signal once the process has exited */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL, and wait for the exit */
+  kill(): Promise<void>;
+  /** SIGTERM (clean stop), SIGKILL after 5 s */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running = new Set<ChildProcess>();
+
+export interface SpawnServeOptions {
+  dataDir: string;
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** ms to wait for the URL line */
+  startTimeoutMs?: number;
+}
+
+/** Starts `calctl serve` on a data dir (port 0) and resolves once it listens. */
+export function spawnServe(opts: SpawnServeOptions): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [CALCTL, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', opts.dataDir, ...(opts.args ?? [])],
+    { cwd: ROOT, env: opts.env ?? isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  running.add(child);
+  let out = '';
+  let err = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => {
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      res({ code, signal });
+    });
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  return new Promise((resolveStart, rejectStart) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      rejectStart(new Error(`calctl serve did not print its URL within ${opts.startTimeoutMs ?? 20_000} ms: ${err}`));
+    }, opts.startTimeoutMs ?? 20_000);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      rejectStart(new Error(`calctl serve exited (${code ?? signal}) before listening: ${err}`));
+    });
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => /^https?:\/\//.test(l.trim()));
+      if (!line) return;
+      clearTimeout(timer);
+      const baseUrl = line.trim();
+      const url = new URL(baseUrl);
+      resolveStart({
+        child,
+        pid: child.pid as number,
+        baseUrl,
+        origin: url.origin,
+        port: Number(url.port),
+        dataDir: opts.dataDir,
+        stderr: () => err,
+        exited,
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited;
+        },
+        stop: async () => {
+          child.kill('SIGTERM');
+          const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+          const r = await exited;
+          clearTimeout(t);
+          return r;
+        },
+      });
+    });
+  });
+}
+
+/** Kills every child this helper started and that is still running (afterAll/afterEach). */
+export async function stopAllServes(): Promise<void> {
+  const waits: Promise<unknown>[] = [];
+  for (const child of running) {
+    waits.push(new Promise((r) => child.once('exit', r)));
+    child.kill('SIGKILL');
+  }
+  await Promise.all(waits);
+}
+
+/** Runs the built CLI to completion with captured output. */
+export function runCli(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; cwd?: string } = {},
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  return new Promise((res) => {
+    const child = spawn(process.execPath, [CALCTL, ...args], {
+      cwd: opts.cwd ?? ROOT,
+      env: opts.env ?? isolatedEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
+    // 'close' (not 'exit'): stdout and stderr are fully read by then.
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      running.delete(child);
+      res({ code, signal, stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
