@@ -1,5 +1,5 @@
 import { kses } from '../format/html.js';
-import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { sanitizeTitle } from '../format/slug.js';
 import { toBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post } from '../store/types.js';
@@ -46,7 +46,7 @@ export function createEvent(req: HandlerRequest): HandlerResult {
       const slug =
         (status === 'draft' || status === 'pending') && !(typeof p.slug === 'string' && p.slug !== '')
           ? ''
-          : uniqueSlug(slugBase || 'event', (s) => posts.isSlugTaken('tribe_events', s));
+          : posts.uniqueSlug('tribe_events', slugBase || 'event');
       const meta: EventMeta = {
         timezone: tz,
         all_day: allDay,
@@ -113,12 +113,9 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
     if (next.status === 'publish' && dates && dates.date_utc > siteNow(scope).utc) next.status = 'future';
     if (req.has('slug') && typeof p.slug === 'string' && p.slug !== '') {
       const slug = sanitizeTitle(p.slug);
-      if (slug && slug !== post.slug)
-        next.slug = uniqueSlug(slug, (s) => posts.isSlugTaken('tribe_events', s, post.id));
+      if (slug && slug !== post.slug) next.slug = posts.uniqueSlug('tribe_events', slug, post.id);
     } else if (next.slug === '' && next.status !== 'draft' && next.status !== 'pending') {
-      next.slug = uniqueSlug(sanitizeTitle(next.title) || 'event', (s) =>
-        posts.isSlugTaken('tribe_events', s, post.id),
-      );
+      next.slug = posts.uniqueSlug('tribe_events', sanitizeTitle(next.title) || 'event', post.id);
     }
     const meta: EventMeta = {
       timezone: tz,

@@ -1,5 +1,5 @@
 import { kses } from '../format/html.js';
-import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { sanitizeTitle } from '../format/slug.js';
 import { looseBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
@@ -48,8 +48,7 @@ function newPost(
   let status = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
   if (status === 'publish' && dates.date_utc > siteNow(scope).utc) status = 'future';
   const base = sanitizeTitle(typeof data.slug === 'string' && data.slug ? data.slug : title);
-  const slug =
-    status === 'draft' || status === 'pending' ? '' : uniqueSlug(base || 'untitled', (s) => posts.isSlugTaken(type, s));
+  const slug = status === 'draft' || status === 'pending' ? '' : posts.uniqueSlug(type, base || 'untitled');
   return posts.insert({
     type,
     status,
@@ -148,13 +147,10 @@ export function updateLinkedFields(
     }
     if (typeof data.slug === 'string' && data.slug !== '' && post.status !== 'trash') {
       const slug = sanitizeTitle(data.slug);
-      if (slug && slug !== post.slug)
-        next.slug = uniqueSlug(slug, (s) => scope.stores.posts.isSlugTaken(post.type, s, post.id));
+      if (slug && slug !== post.slug) next.slug = scope.stores.posts.uniqueSlug(post.type, slug, post.id);
     }
     if (post.slug === '' && next.status !== 'draft' && next.status !== 'pending') {
-      next.slug = uniqueSlug(sanitizeTitle(next.title) || 'untitled', (s) =>
-        scope.stores.posts.isSlugTaken(post.type, s, post.id),
-      );
+      next.slug = scope.stores.posts.uniqueSlug(post.type, sanitizeTitle(next.title) || 'untitled', post.id);
     }
   }
   const now = siteNow(scope);

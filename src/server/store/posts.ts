@@ -88,6 +88,29 @@ export class PostStore {
     return decode(this.bySlug.get(type, slug) as PostRow | undefined);
   }
 
+  private familyStats?: Statement;
+  private familySlugs?: Statement;
+
+  /**
+   * `base`, or WordPress's first free `base-N` (N from 2). Usually the suffixes 2..max are all taken,
+   * so one aggregate over the index answers max+1 without reading the family; only when there are gaps
+   * are the slugs read to find the first free one.
+   */
+  uniqueSlug(type: PostType, base: string, exceptId = 0): string {
+    if (!this.isSlugTaken(type, base, exceptId)) return base;
+    const glob = `${base.replace(/[[\]*?]/g, '')}-[0-9]*`;
+    const from = base.length + 2;
+    this.familyStats ??= this.db.prepare(
+      "SELECT COUNT(*) AS n, MAX(CAST(substr(slug, ?) AS INTEGER)) AS top FROM posts WHERE type = ? AND id <> ? AND slug GLOB ? AND substr(slug, ?) NOT GLOB '*[^0-9]*'",
+    );
+    const { n, top } = this.familyStats.get(from, type, exceptId, glob, from) as { n: number; top: number | null };
+    if (top === null || top < 2) return `${base}-2`;
+    if (n === top - 1) return `${base}-${top + 1}`;
+    this.familySlugs ??= this.db.prepare('SELECT slug FROM posts WHERE type = ? AND id <> ? AND slug GLOB ?').pluck();
+    const taken = new Set(this.familySlugs.all(type, exceptId, glob) as string[]);
+    for (let k = 2; ; k++) if (!taken.has(`${base}-${k}`)) return `${base}-${k}`;
+  }
+
   isSlugTaken(type: PostType, slug: string, exceptId = 0): boolean {
     return this.slugTaken.get(type, slug, exceptId) !== undefined;
   }
@@ -121,9 +144,9 @@ export class PostStore {
 
   /** Non-trashed posts of a type whose title equals `title` (case-insensitive), oldest first. */
   findByTitle(type: PostType, title: string): Post[] {
-    const rows = this.db
-      .prepare("SELECT * FROM posts WHERE type = ? AND title = ? COLLATE NOCASE AND status <> 'trash' ORDER BY id")
-      .all(type, title) as PostRow[];
+    const rows = this.cached(
+      "SELECT * FROM posts WHERE type = ? AND title = ? COLLATE NOCASE AND status <> 'trash' ORDER BY id",
+    ).all(type, title) as PostRow[];
     return rows.map((r) => decode(r) as Post);
   }
 
@@ -135,16 +158,30 @@ export class PostStore {
     limit: number,
     offset: number,
   ): { ids: number[]; total: number } {
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number })
-      .n;
+    const total = (this.cached(`SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number }).n;
     const ids =
       offset >= total
         ? []
         : (
-            this.db
-              .prepare(`SELECT p.id FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-              .all(...params, limit, offset) as { id: number }[]
+            this.cached(`SELECT p.id FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(
+              ...params,
+              limit,
+              offset,
+            ) as { id: number }[]
           ).map((r) => r.id);
     return { ids, total };
+  }
+
+  private readonly statements = new Map<string, Statement>();
+
+  /** Prepared statements by SQL text: list queries repeat a small set of shapes. */
+  private cached(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      stmt = this.db.prepare(sql);
+      if (this.statements.size > 500) this.statements.clear();
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
   }
 }

@@ -75,8 +75,31 @@ function partsAt(zone: Zone & { kind: 'iana' }, ms: number): Map<string, string>
   return new Map(zone.fmt.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
 }
 
+/**
+ * Offsets memoized per zone and quarter hour: every real-world transition falls on a quarter hour, so
+ * an offset holds for the whole bucket. Intl formatting is by far the slowest step of a write.
+ */
+const OFFSET_BUCKET_MS = 15 * 60_000;
+const offsetMemo = new Map<string, Map<number, number>>();
+
 function offsetAtMs(zone: Zone, ms: number): number {
   if (zone.kind === 'fixed') return zone.minutes;
+  if (zone.id === 'UTC' || zone.id === 'Etc/UTC' || zone.id === 'GMT') return 0;
+  const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+  let memo = offsetMemo.get(zone.id);
+  if (!memo) {
+    memo = new Map();
+    offsetMemo.set(zone.id, memo);
+  }
+  const hit = memo.get(bucket);
+  if (hit !== undefined) return hit;
+  const off = computeOffset(zone, bucket * OFFSET_BUCKET_MS);
+  if (memo.size > 50_000) memo.clear();
+  memo.set(bucket, off);
+  return off;
+}
+
+function computeOffset(zone: Zone & { kind: 'iana' }, ms: number): number {
   const p = partsAt(zone, ms);
   const local = wallToMs(
     `${p.get('year')}-${p.get('month')}-${p.get('day')} ${p.get('hour')}:${p.get('minute')}:${p.get('second')}`,

@@ -1,0 +1,242 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { describeDoc } from './describe/doc.js';
+import { describeIndex, describeNamespace } from './describe/root.js';
+import { siteNow } from './handlers/common.js';
+import { authenticate, LoginThrottle } from './http/auth.js';
+import { ReplyCache } from './http/cache.js';
+import { noRoute, RestError } from './http/errors.js';
+import { parsePhpQuery } from './http/params.js';
+import { type RawInput, runEndpoint } from './routes/pipeline.js';
+import { buildRoutes, type Endpoint, type RouteDef } from './routes/table.js';
+import { namespaceOf, type RequestScope, type SiteSettings, type Stores } from './site.js';
+import { addDays } from './time/zone.js';
+
+/** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
+export interface CoreRequest {
+  method: string;
+  /** path and query string, as sent */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer | string | null;
+  /** client address (for the login throttle) */
+  ip: string;
+  /** scheme://host[:port] the client used; URLs in answers are built on it */
+  origin: string;
+}
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Core {
+  handle(req: CoreRequest): Promise<CoreResponse>;
+}
+
+export interface CoreOptions {
+  site: SiteSettings;
+  stores: Stores;
+  /** longest path parameter (slug), characters (414 above) */
+  maxParamLength?: number;
+  /**
+   * In-process callers that already hold the data dir (the CLI's built-in local calendar) are trusted:
+   * any credentials they send stand for the admin, and no password hash is checked.
+   */
+  trustCredentials?: boolean;
+}
+
+const BASE_HEADERS = {
+  'X-Robots-Tag': 'noindex',
+  'X-Content-Type-Options': 'nosniff',
+  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+  'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+};
+const NO_CACHE = {
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+};
+
+interface CompiledRoute {
+  route: RouteDef;
+  regex: RegExp;
+  allow: string;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** WordPress route patterns (`(?P<id>\d+)`) as anchored JavaScript regexes below the namespace. */
+function compile(routes: RouteDef[], ns: string): CompiledRoute[] {
+  return routes.map((route) => ({
+    route,
+    regex: new RegExp(`^${escapeRe(ns)}${route.pattern.replace(/\(\?P</g, '(?<')}$`),
+    allow: [...new Set(route.endpoints.flatMap((e) => e.methods))].join(', '),
+  }));
+}
+
+/** `/a//b/` → `/a/b` (WordPress ignores repeated and trailing slashes). */
+function normalizePath(path: string): string {
+  const p = path.replace(/\/{2,}/g, '/');
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
+function parseBody(req: CoreRequest): { json: Record<string, unknown> | null; form: Record<string, unknown> | null } {
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  const text = req.body === null ? '' : typeof req.body === 'string' ? req.body : req.body.toString('utf8');
+  if (type === 'application/json') {
+    if (text.trim() === '') return { json: null, form: null };
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const isObj = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+      return { json: isObj ? (parsed as Record<string, unknown>) : null, form: null };
+    } catch {
+      throw new RestError(400, 'rest_invalid_json', 'The request body is not valid JSON.', {
+        json_error_code: 4,
+        json_error_message: 'Syntax error',
+      });
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded') return { json: null, form: parsePhpQuery(text) };
+  return { json: null, form: null };
+}
+
+/**
+ * The server without a transport: authentication, routing, body parsing, the WordPress pipeline, the
+ * answer cache and the response headers. fastify serves it over sockets (app.ts); the CLI's local
+ * calendar calls it in-process.
+ */
+export function createCore(opts: CoreOptions): Core {
+  const { site, stores } = opts;
+  const ns = `/wp-json/${namespaceOf(site)}`;
+  const routes = buildRoutes();
+  const compiled = compile(routes, ns);
+  const throttle = new LoginThrottle();
+  const cache = new ReplyCache(stores.db);
+  const maxParam = opts.maxParamLength ?? 1000;
+
+  function respond(
+    userId: number | null,
+    origin: string,
+    status: number,
+    body: string,
+    headers: Record<string, string>,
+  ) {
+    return {
+      status,
+      body,
+      headers: {
+        ...BASE_HEADERS,
+        Link: `<${origin}/wp-json/>; rel="https://api.w.org/"`,
+        'Content-Type': 'application/json; charset=UTF-8',
+        ...(userId !== null ? NO_CACHE : { Vary: 'Origin' }),
+        ...headers,
+      },
+    };
+  }
+
+  async function resolveUser(req: CoreRequest): Promise<number | null> {
+    if (opts.trustCredentials) return req.headers.authorization ? 1 : null;
+    return authenticate(req.headers, req.ip, stores.auth, throttle);
+  }
+
+  function runRoute(
+    c: CompiledRoute,
+    endpoint: Endpoint,
+    scope: RequestScope,
+    req: CoreRequest,
+    match: RegExpExecArray,
+    query: string,
+  ) {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
+    const key = isRead ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${req.url}` : '';
+    if (isRead) {
+      const hit = cache.get(key);
+      if (hit) return hit;
+    }
+    const path: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(match.groups ?? {})) {
+      if (v.length > maxParam) throw new RestError(414, 'rest_request_uri_too_long', 'A part of the URL is too long.');
+      try {
+        path[k] = decodeURIComponent(v);
+      } catch {
+        throw new RestError(400, 'rest_invalid_request', 'The URL could not be decoded.');
+      }
+    }
+    const body = isRead ? { json: null, form: null } : parseBody(req);
+    const input: RawInput = {
+      method: req.method === 'HEAD' ? 'GET' : req.method,
+      query: parsePhpQuery(query),
+      ...body,
+      path,
+    };
+    let result: ReturnType<typeof runEndpoint>;
+    try {
+      result = runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
+    } finally {
+      // A write may have committed even when it ended in an error answer.
+      if (!isRead) cache.invalidate();
+    }
+    const reply = {
+      status: result.status,
+      body: JSON.stringify(result.body),
+      headers: { Allow: c.allow, ...(result.headers ?? {}) },
+    };
+    if (isRead && result.status === 200) cache.set(key, reply);
+    return reply;
+  }
+
+  async function handle(req: CoreRequest): Promise<CoreResponse> {
+    let userId: number | null = null;
+    try {
+      userId = await resolveUser(req);
+      const q = req.url.indexOf('?');
+      const rawPath = q >= 0 ? req.url.slice(0, q) : req.url;
+      const query = q >= 0 ? req.url.slice(q + 1) : '';
+      const path = normalizePath(rawPath);
+      const scope: RequestScope = { site, stores, origin: req.origin, userId };
+      const method = req.method.toUpperCase();
+      const isGet = method === 'GET' || method === 'HEAD';
+      if (isGet && (path === '/' || path === '/wp-json')) {
+        return respond(userId, req.origin, 200, JSON.stringify(describeIndex(site, req.origin)), {});
+      }
+      if (isGet && path === ns) {
+        const now = siteNow(scope).local;
+        const defaults = {
+          start_date: `${addDays(now, -1).slice(0, 10)} 23:59:00`,
+          end_date: `${Number(now.slice(0, 4)) + 2}${now.slice(4)}`,
+          per_page: String(site.perPage),
+        };
+        const body = describeNamespace(routes, site, req.origin, defaults);
+        return respond(userId, req.origin, 200, JSON.stringify(body), { Allow: 'GET' });
+      }
+      if (isGet && path === `${ns}/doc`) {
+        return respond(userId, req.origin, 200, JSON.stringify(describeDoc(routes, site, req.origin)), {
+          Allow: 'GET',
+        });
+      }
+      for (const c of compiled) {
+        const match = c.regex.exec(path);
+        if (!match) continue;
+        const wanted = method === 'HEAD' ? 'GET' : method;
+        const endpoint = c.route.endpoints.find((e) => (e.methods as string[]).includes(wanted));
+        if (!endpoint) break;
+        const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query);
+        return respond(userId, req.origin, reply.status, reply.body, reply.headers);
+      }
+      return respond(userId, req.origin, 404, JSON.stringify(noRoute().toBody()), {});
+    } catch (err) {
+      if (err instanceof RestError) {
+        const headers: Record<string, string> =
+          err.status === 429 ? { 'Retry-After': String(err.data.retry_after ?? 60) } : {};
+        return respond(userId, req.origin, err.status, JSON.stringify(err.toBody()), headers);
+      }
+      throw err;
+    }
+  }
+
+  return { handle };
+}
