@@ -165,6 +165,11 @@ log(
     `violations ${stats.violations}, unanswered ${stats.unanswered}, crashes ${stats.crashes}, integrity ${integrity}, ` +
     `consistency problems ${problems.length}`,
 );
+// The server's own trace of each internal error (message and the top of the stack).
+const errLines = server.stderr().split('\n');
+errLines.forEach((l, i) => {
+  if (l.includes('internal error') && examples.length < 25) examples.push(errLines.slice(i, i + 6).join('\n'));
+});
 for (const e of examples.slice(0, 10)) log(`  ${e}`);
 process.stdout.write(`${JSON.stringify(summary)}\n`);
 const ok =

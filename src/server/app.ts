@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createCore } from './core.js';
-import { RestError } from './http/errors.js';
+import { noRoute, RestError } from './http/errors.js';
 import { clientErrorHandler, DEFAULT_LIMITS, frameworkErrors, type ServerLimits } from './http/limits.js';
 import type { SiteSettings, Stores } from './site.js';
 
@@ -72,7 +72,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  app.setErrorHandler((err: unknown, _req, reply) => {
+  app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof RestError) return sendError(reply, err);
     const e = err as { statusCode?: number; code?: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
@@ -84,8 +84,15 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
       return sendError(reply, new RestError(e.statusCode, 'rest_invalid_request', 'The request could not be read.'));
     }
+    // A bug: leave a trace for the operator (path only: query strings and bodies may hold personal data).
+    process.stderr.write(
+      `calctl serve: internal error on ${req.method} ${req.url.split('?')[0]}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     return sendError(reply, new RestError(500, 'rest_internal_error', 'The server failed to answer this request.'));
   });
+
+  // Methods the catch-all route does not take (PROPFIND, TRACE, …) still get the WordPress envelope.
+  app.setNotFoundHandler((_req, reply) => sendError(reply, noRoute()));
 
   // One catch-all route: the core routes by the WordPress patterns itself.
   app.route({
