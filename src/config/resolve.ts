@@ -1,5 +1,5 @@
 import { UsageError } from '../cli/errors.js';
-import { LOCAL_PROFILE, type ProfileSecrets, type ProfileSettings } from './store.js';
+import { LOCAL_PROFILE, type ProfileSecrets, type ProfileSettings } from './profile.js';
 
 /*
  * Which site calctl talks to, and as whom. Pure: everything comes in through the input.

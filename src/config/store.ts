@@ -12,29 +12,13 @@ import { join } from 'node:path';
 import Conf from 'conf';
 import { UsageError } from '../cli/errors.js';
 
-/** The name of the built-in embedded default; no stored profile may take it. */
-export const LOCAL_PROFILE = 'local';
+export { LOCAL_PROFILE, type Profile, type ProfileSecrets, type ProfileSettings } from './profile.js';
+
+import { LOCAL_PROFILE, type Profile, type ProfileSecrets, type ProfileSettings } from './profile.js';
+
 const NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const SECRETS_FILE = 'secrets.json';
 export const CONFIG_FILE = 'config.json';
-
-/** A profile as the user sees it: where the site is, who to be, and display preferences. */
-export interface Profile {
-  url: string;
-  vendor?: 'tribe' | undefined;
-  user?: string | undefined;
-  /** WordPress application password (kept in secrets.json) */
-  password?: string | undefined;
-  /** bearer token, for sites with a JWT plugin (kept in secrets.json) */
-  token?: string | undefined;
-  perPage?: number | undefined;
-  output?: string | undefined;
-}
-
-/** The non-secret part, stored in config.json. */
-export type ProfileSettings = Omit<Profile, 'password' | 'token'>;
-/** The secret part, stored in secrets.json (mode 0600). */
-export type ProfileSecrets = Pick<Profile, 'password' | 'token'>;
 
 /** Everything on disk, split as it is stored. */
 export interface LoadedConfig {

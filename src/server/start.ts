@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
 import type { SiteSettings, Stores } from './site.js';
-import { AuthStore, readAdminPassword } from './store/auth.js';
-import { openDatabase } from './store/db.js';
-import { PostStore } from './store/posts.js';
-import { TermStore } from './store/terms.js';
+import { readAdminPassword } from './store/auth.js';
+import { openStores } from './stores.js';
 import { isValidTimezone } from './time/zone.js';
 
 export interface StartOptions {
@@ -39,10 +37,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function openStores(dataDir: string): Stores {
-  const db = openDatabase(dataDir);
-  return { db, posts: new PostStore(db), terms: new TermStore(db), auth: new AuthStore(db) };
-}
+export { openStores };
 
 /** Opens the store, creates the admin on first use and listens (127.0.0.1 unless told otherwise). */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
