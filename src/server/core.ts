@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describeDoc } from './describe/doc.js';
-import { describeIndex, describeNamespace } from './describe/root.js';
+import { describeIndex, describeNamespace, describeRoute } from './describe/root.js';
 import { siteNow } from './handlers/common.js';
 import { authenticate, LoginThrottle } from './http/auth.js';
 import { ReplyCache } from './http/cache.js';
@@ -203,13 +203,13 @@ export function createCore(opts: CoreOptions): Core {
       if (isGet && (path === '/' || path === '/wp-json')) {
         return respond(userId, req.origin, 200, JSON.stringify(describeIndex(site, req.origin)), {});
       }
+      const now = siteNow(scope).local;
+      const defaults = {
+        start_date: `${addDays(now, -1).slice(0, 10)} 23:59:00`,
+        end_date: `${Number(now.slice(0, 4)) + 2}${now.slice(4)}`,
+        per_page: String(site.perPage),
+      };
       if (isGet && path === ns) {
-        const now = siteNow(scope).local;
-        const defaults = {
-          start_date: `${addDays(now, -1).slice(0, 10)} 23:59:00`,
-          end_date: `${Number(now.slice(0, 4)) + 2}${now.slice(4)}`,
-          per_page: String(site.perPage),
-        };
         const body = describeNamespace(routes, site, req.origin, defaults);
         return respond(userId, req.origin, 200, JSON.stringify(body), { Allow: 'GET' });
       }
@@ -221,6 +221,11 @@ export function createCore(opts: CoreOptions): Core {
       for (const c of compiled) {
         const match = c.regex.exec(path);
         if (!match) continue;
+        // OPTIONS describes the route, as WordPress answers it.
+        if (method === 'OPTIONS') {
+          const body = JSON.stringify(describeRoute(c.route, site, req.origin, defaults));
+          return respond(userId, req.origin, 200, body, { Allow: c.allow });
+        }
         const wanted = method === 'HEAD' ? 'GET' : method;
         const endpoint = c.route.endpoints.find((e) => (e.methods as string[]).includes(wanted));
         if (!endpoint) break;

@@ -42,20 +42,28 @@ export function describeNamespace(
       _links: { self: [{ href: `${base}/${ns}/doc` }] },
     },
   };
-  for (const r of routes) {
-    const methods = [...new Set(r.endpoints.flatMap((e) => e.methods))];
-    const entry: Record<string, unknown> = {
-      namespace: ns,
-      methods,
-      endpoints: r.endpoints.map((e) => ({
-        methods: e.methods,
-        args: argsObject(e.args, r.kind === 'collection' && e.methods[0] === 'GET' ? listDefaults : {}),
-      })),
-    };
-    if (r.kind === 'collection') entry._links = { self: [{ href: `${base}/${ns}${r.pattern}` }] };
-    out[`/${ns}${r.pattern}`] = entry;
-  }
+  for (const r of routes) out[`/${ns}${r.pattern}`] = describeRoute(r, site, origin, listDefaults);
   return { namespace: ns, routes: out, _links: { up: [{ href: `${base}/` }] } };
+}
+
+/** One route's description, as the namespace root lists it and as OPTIONS on the route answers. */
+export function describeRoute(
+  r: RouteDef,
+  site: SiteSettings,
+  origin: string,
+  listDefaults: Record<string, unknown>,
+): Record<string, unknown> {
+  const ns = namespaceOf(site);
+  const entry: Record<string, unknown> = {
+    namespace: ns,
+    methods: [...new Set(r.endpoints.flatMap((e) => e.methods))],
+    endpoints: r.endpoints.map((e) => ({
+      methods: e.methods,
+      args: argsObject(e.args, r.kind === 'collection' && e.methods[0] === 'GET' ? listDefaults : {}),
+    })),
+  };
+  if (r.kind === 'collection') entry._links = { self: [{ href: `${origin}/wp-json/${ns}${r.pattern}` }] };
+  return entry;
 }
 
 /** `GET /wp-json/`: the site index, listing the one namespace served here. */
