@@ -25,6 +25,93 @@ the system zone (TZ) for a remote site. On events create/update, --timezone also
 time zone. An unreadable date is a usage error (exit 2).`;
 }
 
+async function formatsText(): Promise<string> {
+  const { catalog } = await import('../catalog/index.js');
+  const keys = catalog.map((r) => `  ${r.name.padEnd(11)} ${r.recordKeys.join(', ')}`);
+  return `Output formats (-o, --output FORMAT; default: table on a terminal, json when piped, or the
+profile's output):
+
+  table    aligned columns that fit the terminal width; colour on a terminal (never with NO_COLOR)
+  json     the records as the site sends them: one object (get/create/update) or one array (list)
+  ndjson   one JSON object per line (streams; good for jq -c and large lists)
+  csv      a header row and one row per record (nested values flattened to text)
+  yaml     the same data as json, as YAML
+  ids      one id per line (pipe into: calctl events delete - --yes)
+  count    the number of records
+
+--json is -o json. --field PATH prints one bare value per record (calctl events get 3 --field title).
+
+--fields a,b,c keeps only these fields, in this order, for every format. Dotted paths reach into
+nested values: venue.venue (the venue's name), organizer.0.organizer, start_date_details.year,
+categories.slug (a path through a list takes it from every element). Fields of each resource:
+
+${keys.join('\n')}
+
+Machine formats (json, ndjson, csv, yaml, ids, count) are never coloured. Errors go to stderr; with
+-o json also as {"error":{"code","message","status"}}.`;
+}
+
+async function csvText(): Promise<string> {
+  const { catalog } = await import('../catalog/index.js');
+  const { columnTargets } = await import('../csv/columns.js');
+  const targets = catalog.map((r) => `  ${r.name.padEnd(11)} ${columnTargets(r).join(', ')}`);
+  return `calctl import RESOURCE FILE|-   and   calctl export RESOURCE [filters] [--file PATH]
+
+Input: CSV (default), NDJSON or a JSON array, from the extension or --format csv|ndjson|json;
+- reads stdin. --delimiter sets the CSV separator (";" from some Excel locales, "tab"; .tsv uses tab).
+
+Columns: a column is recognised by our field name or by the label the site's own CSV importer uses
+("Event Name", "Event Start Date", "Venue Name" …), in any order, ignoring case, spaces and "_".
+Unknown columns are warned about once and ignored (--strict makes them an error). Two columns that
+feed the same field are an error. Columns an import understands, per resource:
+
+${targets.join('\n')}
+
+  id: matches the record with that id. Events also take start_time/end_time (joined to the dates)
+  and currency_symbol/currency_position (folded into cost); venues take address2.
+
+--map 'Column Name=field' maps a column (repeatable; 'Notes=' ignores a column without a warning);
+--map-file FILE.json gives the same as {"Column Name": "field"}. --map wins over --map-file, which
+wins over the names above.
+
+Matching (re-running an import changes nothing): a row is matched to an existing record by id, then
+slug, then name (title + start date for events); --match-by a,b matches by those fields instead. A
+row equal to its record is "unchanged"; a different one is updated, or with --on-conflict skip left
+alone, or with --on-conflict fail rejected. Venues and organizers are linked by id or name,
+categories and tags by id, slug or name; a name not found is created (once).
+
+Rejected rows: the run goes on (--fail-fast stops at the first); --rejects FILE writes them with an
+"error" column, ready to fix and import again. Exit 3 when rows were rejected, 130 when interrupted:
+--resume continues from FILE.calctl-checkpoint.json without creating anything twice. --dry-run
+validates and matches everything and reports what would change, writing nothing.
+
+Export writes CSV with our field names (--columns site: the importer's labels), or -o ndjson|json;
+its default columns import again unchanged, so export → import → export gives the same file.`;
+}
+
+function authText(): string {
+  return `Writing (and reading drafts or private records) needs a WordPress user. calctl sends basic auth
+with an APPLICATION PASSWORD (WordPress 5.6+), never your login password:
+
+  1. In wp-admin open Users → Profile (or edit another user) → "Application Passwords".
+  2. Enter a name such as "calctl" and press "Add New Application Password".
+  3. Copy the password shown (four-letter groups with spaces; the spaces do not matter).
+
+Store it in a profile (the password is kept in secrets.json, mode 0600, never printed):
+
+  calctl profile add prod            (on a terminal: asks for URL, user and the password, hidden)
+  printf %s "$APP_PASSWORD" | calctl profile add prod --url https://example.org --user admin --password-stdin
+
+or give it per run: CALCTL_URL, CALCTL_USER and CALCTL_PASSWORD (or WP_URL, WP_USERNAME,
+WP_APP_PASSWORD), or --user NAME --password-stdin. Sites with a JWT plugin take --token or
+CALCTL_TOKEN (bearer). Passwords are never accepted as a flag value, so they stay out of the shell
+history and the process list.
+
+calctl profile test checks reachability, the namespace and the credentials (exit 4 when they are
+wrong). Application passwords need HTTPS unless the site allows them otherwise; revoke one in the
+same screen to lock calctl out. The built-in local calendar needs no credentials.`;
+}
+
 /** Every topic by name. Add entries here (or from another module at start-up). */
 export const HELP_TOPICS: Record<string, HelpTopic> = {
   'exit-codes': { summary: 'what each exit code means', text: exitCodesText },
@@ -33,6 +120,9 @@ export const HELP_TOPICS: Record<string, HelpTopic> = {
     text: async () => (await import('../config/resolve.js')).PROFILE_RULES,
   },
   dates: { summary: 'date forms accepted by every date flag', text: datesText },
+  formats: { summary: 'output formats and --fields paths', text: formatsText },
+  csv: { summary: 'import and export: columns, matching, --map', text: csvText },
+  auth: { summary: 'application passwords and other credentials', text: authText },
   output: {
     summary: 'output formats, --fields, --dry-run',
     text: () => `Output goes to stdout; notes, warnings and errors to stderr.

@@ -107,6 +107,9 @@ export async function buildProgram(
   registerProfileCommands(program, deps);
   await registerOptional(program, deps, argv);
   registerHelpCommand(program, deps);
+  (await import('../commands/completion.js')).registerCompletionCommand(program, deps);
+  (await import('../commands/completion.js')).registerCompleteCommand(program, deps);
+  (await import('../completion/help-extras.js')).applyHelpExtras(program);
   // Every subcommand inherits the output settings and exit override of the root.
   const configure = (cmd: Command) => {
     for (const sub of cmd.commands) {

@@ -1,0 +1,64 @@
+/**
+ * `calctl completion bash|zsh|fish` prints a completion script generated from the command tree;
+ * the hidden `calctl __complete <kind> …` prints live values for those scripts, and the hidden
+ * `calctl __man` prints the man page (scripts/gen-completions.mjs writes both into the package).
+ */
+import type { Command } from 'commander';
+import type { CommandDeps, RegisterCommands } from './types.js';
+
+/** Shells `calctl completion` writes scripts for. */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+/** The full tree (with the lazily registered commands such as import/export) as a model. */
+async function programModel(deps: CommandDeps) {
+  const { buildProgram } = await import('../cli/program.js');
+  const { buildModel } = await import('../completion/model.js');
+  const program = await buildProgram(deps.ctx, deps.runtime as never, ['--help']);
+  return buildModel(program);
+}
+
+/** Adds `completion` and the hidden `__man`. */
+export const registerCompletionCommand: RegisterCommands = (program, deps) => {
+  program
+    .command('completion')
+    .description('print the shell completion script for bash, zsh or fish (see the README to install it)')
+    .argument('<shell>', 'bash, zsh or fish')
+    .action(async (shell: string) => {
+      const { UsageError } = await import('../cli/errors.js');
+      if (!(SHELLS as readonly string[]).includes(shell)) {
+        throw new UsageError(`no completion for "${shell}"`, `use one of: ${SHELLS.join(', ')}`, 'bad-shell');
+      }
+      const model = await programModel(deps);
+      const generators = {
+        bash: async () => (await import('../completion/bash.js')).bashScript(model),
+        zsh: async () => (await import('../completion/zsh.js')).zshScript(model),
+        fish: async () => (await import('../completion/fish.js')).fishScript(model),
+      };
+      deps.ctx.io.stdout.write(await generators[shell as (typeof SHELLS)[number]]());
+    });
+  program
+    .command('__man', { hidden: true })
+    .description('print the man page (roff)')
+    .action(async () => {
+      const { manPage } = await import('../completion/man.js');
+      deps.ctx.io.stdout.write(manPage(await programModel(deps)));
+    });
+};
+
+/** Adds the hidden `__complete <kind> [args…]` (kinds: ids, slugs, profiles, timezones). */
+export const registerCompleteCommand: RegisterCommands = (program, deps) => {
+  program
+    .command('__complete', { hidden: true })
+    .description('live completion values: value<TAB>description per line; silent on failure')
+    .argument('[args...]')
+    .allowUnknownOption()
+    .action(async (args: string[], _opts: unknown, _command: Command) => {
+      try {
+        const { completeValues, completeTimeout, formatCandidates } = await import('../completion/dynamic.js');
+        const found = await completeValues(deps.runtime(), args, completeTimeout(deps.ctx.env));
+        if (found.length > 0) deps.ctx.io.stdout.write(`${formatCandidates(found)}\n`);
+      } catch {
+        // a Tab press never shows errors
+      }
+    });
+};
