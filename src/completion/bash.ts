@@ -112,6 +112,8 @@ _calctl() {
   elif [[ $cur == -* ]]; then
     __calctl_opts "$cpath"
     __calctl_c=($__calctl_r)
+    __calctl_opts :global
+    __calctl_c+=($__calctl_r)
   elif ((n == 2)) && [[ $cur == @* ]]; then
     local __calctl_lead=@
     __calctl_dyn profiles

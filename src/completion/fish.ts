@@ -118,6 +118,7 @@ function __calctl_complete
         __calctl_values "$spec" "$parts[2]" "$parts[1]="
     else if string match -q -- '-*' $cur
         __calctl_opts "$cpath"
+        __calctl_opts :global
     else if test $n -eq 1; and string match -q -- '@*' $cur
         for line in (__calctl_dyn profiles)
             printf '%s\n' "@$line"

@@ -43,8 +43,7 @@ function usage(cmd: CommandModel): string {
 function commandSection(cmd: CommandModel): string[] {
   const title = ['calctl', ...cmd.path].join(' ');
   const aliases = cmd.aliases.length > 0 ? ` (alias: ${cmd.aliases.join(', ')})` : '';
-  const lines = ['.SS', `"${roff(title)}"`].join(' ');
-  const out = [lines, `${roff(cmd.description)}${roff(aliases)}`, '.PP', `Usage: ${bold(usage(cmd))}`];
+  const out = [`.SS ${roff(title)}`, `${roff(cmd.description)}${roff(aliases)}`, '.PP', `Usage: ${bold(usage(cmd))}`];
   if (cmd.args.length > 0) {
     out.push('.PP', 'Arguments:', '.RS');
     for (const a of cmd.args) out.push('.TP', `\\fI${roff(a.name)}\\fR`, roff(a.description || a.name));
@@ -68,7 +67,7 @@ function globalSection(model: ProgramModel): string[] {
     groups.set(group, [...(groups.get(group) ?? []), o]);
   }
   const out = ['.SH GLOBAL OPTIONS', 'Accepted by every command, before or after the command name.'];
-  for (const [group, options] of groups) out.push('.SS', `"${roff(group.replace(/:$/, ''))}"`, ...optionList(options));
+  for (const [group, options] of groups) out.push(`.SS ${roff(group.replace(/:$/, ''))}`, ...optionList(options));
   return out;
 }
 

@@ -27,13 +27,16 @@ export interface CompletionTables {
   subs: Map<string, Described[]>;
   /** `path|word` → canonical subcommand name */
   canon: Branch[];
-  /** command path → options (own, global, --help) */
+  /** command path → its own options (with --help); {@link GLOBAL_KEY} → the global ones */
   opts: Map<string, Described[]>;
   /** `path|--flag` → encoded value spec (see {@link encodeValue}); `*|--flag` for global ones */
   optvals: Branch[];
   /** `path|N` → encoded value of the Nth argument; `path|#` → "count v|-" (v: the last repeats) */
   args: Branch[];
 }
+
+/** The key of the global options in `opts` (no command path looks like it, nor is it a pattern). */
+export const GLOBAL_KEY = ':global';
 
 const key = (cmd: CommandModel) => cmd.path.join(' ');
 const firstLine = (text: string) => (text.split('\n')[0] ?? '').replace(/\s+/g, ' ').trim();
@@ -108,8 +111,9 @@ export function buildTables(model: ProgramModel): CompletionTables {
     }
     const described: Described[] = [];
     for (const o of optionsAt(model, cmd)) {
+      const isGlobal = model.globals.some((g) => g.long === o.long);
       for (const n of optionNames(o)) {
-        described.push([n, firstLine(o.description)]);
+        if (!isGlobal) described.push([n, firstLine(o.description)]);
         const global = globalValues.get(n);
         if (!(global && global.size === 1 && model.globals.some((g) => g.long === o.long))) {
           optvals.push([`${path}|${n}`, encodeValue(o.arity, o.value)]);
@@ -125,6 +129,10 @@ export function buildTables(model: ProgramModel): CompletionTables {
       });
     }
   }
+  opts.set(
+    GLOBAL_KEY,
+    model.globals.flatMap((o) => optionNames(o).map((n): Described => [n, firstLine(o.description)])),
+  );
   return {
     subs,
     canon: group(canon.map(([p, v]) => [p, v])),

@@ -101,7 +101,9 @@ _calctl() {
     __calctl_values "$__calctl_r"
   elif [[ $PREFIX == -* ]]; then
     __calctl_opts "$cpath"
-    __calctl_describe options "$__calctl_r"
+    local own=$__calctl_r
+    __calctl_opts :global
+    __calctl_describe options "$own"$'\n'"$__calctl_r"
   elif (( CURRENT == 2 )) && [[ $PREFIX == @* ]]; then
     compset -P '@'
     __calctl_dyn profiles

@@ -1,0 +1,439 @@
+# bash completion for calctl. Generated from the command tree by scripts/gen-completions.mjs:
+# do not edit. Install one of:
+#   calctl completion bash > ~/.local/share/bash-completion/completions/calctl
+#   echo 'source <(calctl completion bash)' >> ~/.bashrc
+
+__calctl_subs() {
+  case "$1" in
+    '')
+      __calctl_r='events venues organizers categories tags api info doc serve profile import export help completion' ;;
+    'events')
+      __calctl_r='list ls get create update delete rm' ;;
+    'venues')
+      __calctl_r='list ls get create update delete rm' ;;
+    'organizers')
+      __calctl_r='list ls get create update delete rm' ;;
+    'categories')
+      __calctl_r='list ls get create update delete rm' ;;
+    'tags')
+      __calctl_r='list ls get create update delete rm' ;;
+    'profile')
+      __calctl_r='add list ls show use remove rm test' ;;
+    'import')
+      __calctl_r='events venues organizers categories tags' ;;
+    'export')
+      __calctl_r='events venues organizers categories tags' ;;
+    *) __calctl_r='' ;;
+  esac
+}
+
+__calctl_canon() {
+  case "$1" in
+    '|events'|'import|events'|'export|events')
+      __calctl_r='events' ;;
+    '|venues'|'import|venues'|'export|venues')
+      __calctl_r='venues' ;;
+    '|organizers'|'import|organizers'|'export|organizers')
+      __calctl_r='organizers' ;;
+    '|categories'|'import|categories'|'export|categories')
+      __calctl_r='categories' ;;
+    '|tags'|'import|tags'|'export|tags')
+      __calctl_r='tags' ;;
+    '|api')
+      __calctl_r='api' ;;
+    '|info')
+      __calctl_r='info' ;;
+    '|doc')
+      __calctl_r='doc' ;;
+    '|serve')
+      __calctl_r='serve' ;;
+    '|profile')
+      __calctl_r='profile' ;;
+    '|import')
+      __calctl_r='import' ;;
+    '|export')
+      __calctl_r='export' ;;
+    '|help')
+      __calctl_r='help' ;;
+    '|completion')
+      __calctl_r='completion' ;;
+    'events|list'|'events|ls'|'venues|list'|'venues|ls'|'organizers|list'|'organizers|ls'|'categories|list'|'categories|ls'|'tags|list'|'tags|ls'|'profile|list'|'profile|ls')
+      __calctl_r='list' ;;
+    'events|get'|'venues|get'|'organizers|get'|'categories|get'|'tags|get')
+      __calctl_r='get' ;;
+    'events|create'|'venues|create'|'organizers|create'|'categories|create'|'tags|create')
+      __calctl_r='create' ;;
+    'events|update'|'venues|update'|'organizers|update'|'categories|update'|'tags|update')
+      __calctl_r='update' ;;
+    'events|delete'|'events|rm'|'venues|delete'|'venues|rm'|'organizers|delete'|'organizers|rm'|'categories|delete'|'categories|rm'|'tags|delete'|'tags|rm')
+      __calctl_r='delete' ;;
+    'profile|add')
+      __calctl_r='add' ;;
+    'profile|show')
+      __calctl_r='show' ;;
+    'profile|use')
+      __calctl_r='use' ;;
+    'profile|remove'|'profile|rm')
+      __calctl_r='remove' ;;
+    'profile|test')
+      __calctl_r='test' ;;
+    *) __calctl_r='' ;;
+  esac
+}
+
+__calctl_opts() {
+  case "$1" in
+    '')
+      __calctl_r='-h --help' ;;
+    'events')
+      __calctl_r='-h --help' ;;
+    'events list')
+      __calctl_r='--page --per-page --start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --all --limit -h --help' ;;
+    'events get')
+      __calctl_r='--slug -h --help' ;;
+    'events create')
+      __calctl_r='--author --date --date-utc --title --description --slug --excerpt --status --all-day --no-all-day --start-date --end-date --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --data --porcelain -h --help' ;;
+    'events update')
+      __calctl_r='--author --date --date-utc --title --description --slug --excerpt --status --all-day --no-all-day --start-date --end-date --image --cost --website --show-map --no-show-map --show-map-link --no-show-map-link --hide-from-listings --no-hide-from-listings --sticky --no-sticky --featured --no-featured --categories --tags --venue --organizer --data -h --help' ;;
+    'events delete')
+      __calctl_r='--slug -h --help' ;;
+    'venues')
+      __calctl_r='-h --help' ;;
+    'venues list')
+      __calctl_r='--page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status --all --limit -h --help' ;;
+    'venues get')
+      __calctl_r='--slug -h --help' ;;
+    'venues create')
+      __calctl_r='--author --date --date-utc --venue --description --status --show-map --show-map-link --address --city --country --province --state --zip --phone --stateprovince --website --image --data --porcelain -h --help' ;;
+    'venues update')
+      __calctl_r='--author --date --date-utc --venue --description --status --show-map --show-map-link --address --city --country --province --state --zip --phone --stateprovince --website --image --slug --data -h --help' ;;
+    'venues delete')
+      __calctl_r='--slug -h --help' ;;
+    'organizers')
+      __calctl_r='-h --help' ;;
+    'organizers list')
+      __calctl_r='--page --per-page --search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status --all --limit -h --help' ;;
+    'organizers get')
+      __calctl_r='--slug -h --help' ;;
+    'organizers create')
+      __calctl_r='--author --date --date-utc --organizer --description --status --phone --website --email --image --data --porcelain -h --help' ;;
+    'organizers update')
+      __calctl_r='--author --date --date-utc --organizer --description --status --phone --website --email --image --slug --data -h --help' ;;
+    'organizers delete')
+      __calctl_r='--slug -h --help' ;;
+    'categories')
+      __calctl_r='-h --help' ;;
+    'categories list')
+      __calctl_r='--page --per-page --search --exclude --include --order --orderby --hide-empty --no-hide-empty --parent --post --event --slug --all --limit -h --help' ;;
+    'categories get')
+      __calctl_r='-h --help' ;;
+    'categories create')
+      __calctl_r='--name --description --slug --parent --data --porcelain -h --help' ;;
+    'categories update')
+      __calctl_r='--name --description --slug --parent --data -h --help' ;;
+    'categories delete')
+      __calctl_r='-h --help' ;;
+    'tags')
+      __calctl_r='-h --help' ;;
+    'tags list')
+      __calctl_r='--page --per-page --search --exclude --include --order --orderby --hide-empty --no-hide-empty --post --event --slug --all --limit -h --help' ;;
+    'tags get')
+      __calctl_r='-h --help' ;;
+    'tags create')
+      __calctl_r='--name --description --slug --data --porcelain -h --help' ;;
+    'tags update')
+      __calctl_r='--name --description --slug --data -h --help' ;;
+    'tags delete')
+      __calctl_r='-h --help' ;;
+    'api')
+      __calctl_r='-f --raw-field -F --field-typed --data -H --header --paginate -h --help' ;;
+    'info')
+      __calctl_r='-h --help' ;;
+    'doc')
+      __calctl_r='-h --help' ;;
+    'serve')
+      __calctl_r='--host --port --data --per-page --tls-cert --tls-key -h --help' ;;
+    'profile')
+      __calctl_r='-h --help' ;;
+    'profile add')
+      __calctl_r='--token-stdin --per-page --default --no-test -h --help' ;;
+    'profile list')
+      __calctl_r='-h --help' ;;
+    'profile show')
+      __calctl_r='-h --help' ;;
+    'profile use')
+      __calctl_r='-h --help' ;;
+    'profile remove')
+      __calctl_r='-h --help' ;;
+    'profile test')
+      __calctl_r='-h --help' ;;
+    'import')
+      __calctl_r='-h --help' ;;
+    'import events')
+      __calctl_r='--format --delimiter --map --map-file --strict --match-by --on-conflict --concurrency --resume --rejects --fail-fast -h --help' ;;
+    'import venues')
+      __calctl_r='--format --delimiter --map --map-file --strict --match-by --on-conflict --concurrency --resume --rejects --fail-fast -h --help' ;;
+    'import organizers')
+      __calctl_r='--format --delimiter --map --map-file --strict --match-by --on-conflict --concurrency --resume --rejects --fail-fast -h --help' ;;
+    'import categories')
+      __calctl_r='--format --delimiter --map --map-file --strict --match-by --on-conflict --concurrency --resume --rejects --fail-fast -h --help' ;;
+    'import tags')
+      __calctl_r='--format --delimiter --map --map-file --strict --match-by --on-conflict --concurrency --resume --rejects --fail-fast -h --help' ;;
+    'export')
+      __calctl_r='-h --help' ;;
+    'export events')
+      __calctl_r='--start-date --end-date --starts-before --starts-after --ends-before --ends-after --strict-dates --no-strict-dates --search --categories --tags --venue --organizer --featured --no-featured --status --geoloc --no-geoloc --geoloc-lat --geoloc-lng --include --post-parent --ticketed --no-ticketed --file --columns --delimiter -h --help' ;;
+    'export venues')
+      __calctl_r='--search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status --file --columns --delimiter -h --help' ;;
+    'export organizers')
+      __calctl_r='--search --event --has-events --no-has-events --only-with-upcoming --no-only-with-upcoming --status --file --columns --delimiter -h --help' ;;
+    'export categories')
+      __calctl_r='--search --exclude --include --order --orderby --hide-empty --no-hide-empty --parent --post --event --slug --file --columns --delimiter -h --help' ;;
+    'export tags')
+      __calctl_r='--search --exclude --include --order --orderby --hide-empty --no-hide-empty --post --event --slug --file --columns --delimiter -h --help' ;;
+    'help')
+      __calctl_r='-h --help' ;;
+    'completion')
+      __calctl_r='-h --help' ;;
+    ':global')
+      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --verbose --debug --timeout --insecure --timezone -y --yes --dry-run' ;;
+    *) __calctl_r='' ;;
+  esac
+}
+
+__calctl_optval() {
+  case "$1" in
+    '|-h'|'|--help'|'events|-h'|'events|--help'|'events list|--no-strict-dates'|'events list|--no-featured'|'events list|--no-geoloc'|'events list|--no-ticketed'|'events list|--all'|'events list|-h'|'events list|--help'|'events get|-h'|'events get|--help'|'events create|--no-all-day'|'events create|--no-show-map'|'events create|--no-show-map-link'|'events create|--no-hide-from-listings'|'events create|--no-sticky'|'events create|--no-featured'|'events create|--porcelain'|'events create|-h'|'events create|--help'|'events update|--no-all-day'|'events update|--no-show-map'|'events update|--no-show-map-link'|'events update|--no-hide-from-listings'|'events update|--no-sticky'|'events update|--no-featured'|'events update|-h'|'events update|--help'|'events delete|-h'|'events delete|--help'|'venues|-h'|'venues|--help'|'venues list|--no-has-events'|'venues list|--no-only-with-upcoming'|'venues list|--all'|'venues list|-h'|'venues list|--help'|'venues get|-h'|'venues get|--help'|'venues create|--porcelain'|'venues create|-h'|'venues create|--help'|'venues update|-h'|'venues update|--help'|'venues delete|-h'|'venues delete|--help'|'organizers|-h'|'organizers|--help'|'organizers list|--no-has-events'|'organizers list|--no-only-with-upcoming'|'organizers list|--all'|'organizers list|-h'|'organizers list|--help'|'organizers get|-h'|'organizers get|--help'|'organizers create|--porcelain'|'organizers create|-h'|'organizers create|--help'|'organizers update|-h'|'organizers update|--help'|'organizers delete|-h'|'organizers delete|--help'|'categories|-h'|'categories|--help'|'categories list|--no-hide-empty'|'categories list|--all'|'categories list|-h'|'categories list|--help'|'categories get|-h'|'categories get|--help'|'categories create|--porcelain'|'categories create|-h'|'categories create|--help'|'categories update|-h'|'categories update|--help'|'categories delete|-h'|'categories delete|--help'|'tags|-h'|'tags|--help'|'tags list|--no-hide-empty'|'tags list|--all'|'tags list|-h'|'tags list|--help'|'tags get|-h'|'tags get|--help'|'tags create|--porcelain'|'tags create|-h'|'tags create|--help'|'tags update|-h'|'tags update|--help'|'tags delete|-h'|'tags delete|--help'|'api|--paginate'|'api|-h'|'api|--help'|'info|-h'|'info|--help'|'doc|-h'|'doc|--help'|'serve|-h'|'serve|--help'|'profile|-h'|'profile|--help'|'profile add|--token-stdin'|'profile add|--default'|'profile add|--no-test'|'profile add|-h'|'profile add|--help'|'profile list|-h'|'profile list|--help'|'profile show|-h'|'profile show|--help'|'profile use|-h'|'profile use|--help'|'profile remove|-h'|'profile remove|--help'|'profile test|-h'|'profile test|--help'|'import|-h'|'import|--help'|'import events|--strict'|'import events|--resume'|'import events|--fail-fast'|'import events|-h'|'import events|--help'|'import venues|--strict'|'import venues|--resume'|'import venues|--fail-fast'|'import venues|-h'|'import venues|--help'|'import organizers|--strict'|'import organizers|--resume'|'import organizers|--fail-fast'|'import organizers|-h'|'import organizers|--help'|'import categories|--strict'|'import categories|--resume'|'import categories|--fail-fast'|'import categories|-h'|'import categories|--help'|'import tags|--strict'|'import tags|--resume'|'import tags|--fail-fast'|'import tags|-h'|'import tags|--help'|'export|-h'|'export|--help'|'export events|--no-strict-dates'|'export events|--no-featured'|'export events|--no-geoloc'|'export events|--no-ticketed'|'export events|-h'|'export events|--help'|'export venues|--no-has-events'|'export venues|--no-only-with-upcoming'|'export venues|-h'|'export venues|--help'|'export organizers|--no-has-events'|'export organizers|--no-only-with-upcoming'|'export organizers|-h'|'export organizers|--help'|'export categories|--no-hide-empty'|'export categories|-h'|'export categories|--help'|'export tags|--no-hide-empty'|'export tags|-h'|'export tags|--help'|'help|-h'|'help|--help'|'completion|-h'|'completion|--help')
+      __calctl_r='n' ;;
+    '|--fields'|'|--field'|'events list|--page'|'events list|--per-page'|'events list|--start-date'|'events list|--end-date'|'events list|--starts-before'|'events list|--starts-after'|'events list|--ends-before'|'events list|--ends-after'|'events list|--search'|'events list|--geoloc-lat'|'events list|--geoloc-lng'|'events list|--include'|'events list|--post-parent'|'events list|--limit'|'events get|--slug'|'events create|--author'|'events create|--date'|'events create|--date-utc'|'events create|--title'|'events create|--description'|'events create|--slug'|'events create|--excerpt'|'events create|--start-date'|'events create|--end-date'|'events create|--image'|'events create|--cost'|'events create|--website'|'events update|--author'|'events update|--date'|'events update|--date-utc'|'events update|--title'|'events update|--description'|'events update|--slug'|'events update|--excerpt'|'events update|--start-date'|'events update|--end-date'|'events update|--image'|'events update|--cost'|'events update|--website'|'events delete|--slug'|'venues list|--page'|'venues list|--per-page'|'venues list|--search'|'venues list|--event'|'venues list|--limit'|'venues get|--slug'|'venues create|--author'|'venues create|--date'|'venues create|--date-utc'|'venues create|--venue'|'venues create|--description'|'venues create|--show-map'|'venues create|--show-map-link'|'venues create|--address'|'venues create|--city'|'venues create|--country'|'venues create|--province'|'venues create|--state'|'venues create|--zip'|'venues create|--phone'|'venues create|--stateprovince'|'venues create|--website'|'venues create|--image'|'venues update|--author'|'venues update|--date'|'venues update|--date-utc'|'venues update|--venue'|'venues update|--description'|'venues update|--show-map'|'venues update|--show-map-link'|'venues update|--address'|'venues update|--city'|'venues update|--country'|'venues update|--province'|'venues update|--state'|'venues update|--zip'|'venues update|--phone'|'venues update|--stateprovince'|'venues update|--website'|'venues update|--image'|'venues update|--slug'|'venues delete|--slug'|'organizers list|--page'|'organizers list|--per-page'|'organizers list|--search'|'organizers list|--event'|'organizers list|--limit'|'organizers get|--slug'|'organizers create|--author'|'organizers create|--date'|'organizers create|--date-utc'|'organizers create|--organizer'|'organizers create|--description'|'organizers create|--phone'|'organizers create|--website'|'organizers create|--email'|'organizers create|--image'|'organizers update|--author'|'organizers update|--date'|'organizers update|--date-utc'|'organizers update|--organizer'|'organizers update|--description'|'organizers update|--phone'|'organizers update|--website'|'organizers update|--email'|'organizers update|--image'|'organizers update|--slug'|'organizers delete|--slug'|'categories list|--page'|'categories list|--per-page'|'categories list|--search'|'categories list|--exclude'|'categories list|--include'|'categories list|--post'|'categories list|--event'|'categories list|--slug'|'categories list|--limit'|'categories create|--name'|'categories create|--description'|'categories create|--slug'|'categories update|--name'|'categories update|--description'|'categories update|--slug'|'tags list|--page'|'tags list|--per-page'|'tags list|--search'|'tags list|--exclude'|'tags list|--include'|'tags list|--post'|'tags list|--event'|'tags list|--slug'|'tags list|--limit'|'tags create|--name'|'tags create|--description'|'tags create|--slug'|'tags update|--name'|'tags update|--description'|'tags update|--slug'|'api|-f'|'api|--raw-field'|'api|-F'|'api|--field-typed'|'api|-H'|'api|--header'|'api|--fields'|'api|--field'|'info|--fields'|'info|--field'|'doc|--fields'|'doc|--field'|'serve|--host'|'serve|--port'|'serve|--per-page'|'serve|--fields'|'serve|--field'|'profile|--fields'|'profile|--field'|'profile add|--per-page'|'profile add|--fields'|'profile add|--field'|'profile list|--fields'|'profile list|--field'|'profile show|--fields'|'profile show|--field'|'profile use|--fields'|'profile use|--field'|'profile remove|--fields'|'profile remove|--field'|'profile test|--fields'|'profile test|--field'|'import|--fields'|'import|--field'|'import events|--delimiter'|'import events|--map'|'import events|--match-by'|'import events|--concurrency'|'import venues|--delimiter'|'import venues|--map'|'import venues|--match-by'|'import venues|--concurrency'|'import organizers|--delimiter'|'import organizers|--map'|'import organizers|--match-by'|'import organizers|--concurrency'|'import categories|--delimiter'|'import categories|--map'|'import categories|--match-by'|'import categories|--concurrency'|'import tags|--delimiter'|'import tags|--map'|'import tags|--match-by'|'import tags|--concurrency'|'export|--fields'|'export|--field'|'export events|--start-date'|'export events|--end-date'|'export events|--starts-before'|'export events|--starts-after'|'export events|--ends-before'|'export events|--ends-after'|'export events|--search'|'export events|--geoloc-lat'|'export events|--geoloc-lng'|'export events|--include'|'export events|--post-parent'|'export events|--delimiter'|'export venues|--search'|'export venues|--event'|'export venues|--delimiter'|'export organizers|--search'|'export organizers|--event'|'export organizers|--delimiter'|'export categories|--search'|'export categories|--exclude'|'export categories|--include'|'export categories|--post'|'export categories|--event'|'export categories|--slug'|'export categories|--delimiter'|'export tags|--search'|'export tags|--exclude'|'export tags|--include'|'export tags|--post'|'export tags|--event'|'export tags|--slug'|'export tags|--delimiter'|'help|--fields'|'help|--field'|'completion|--fields'|'completion|--field')
+      __calctl_r='r s none' ;;
+    'events|--fields'|'events list|--fields'|'events get|--fields'|'events create|--fields'|'events update|--fields'|'events delete|--fields'|'import events|--fields'|'export events|--fields')
+      __calctl_r='r l choices id global_id global_id_lineage author status date date_utc modified modified_utc url rest_url title description excerpt slug image all_day start_date start_date_details end_date end_date_details utc_start_date utc_start_date_details utc_end_date utc_end_date_details timezone timezone_abbr cost cost_details website show_map show_map_link hide_from_listings sticky featured categories tags venue organizer custom_fields' ;;
+    'events|--field'|'events list|--field'|'events get|--field'|'events create|--field'|'events update|--field'|'events delete|--field'|'import events|--field'|'export events|--field')
+      __calctl_r='r s choices id global_id global_id_lineage author status date date_utc modified modified_utc url rest_url title description excerpt slug image all_day start_date start_date_details end_date end_date_details utc_start_date utc_start_date_details utc_end_date utc_end_date_details timezone timezone_abbr cost cost_details website show_map show_map_link hide_from_listings sticky featured categories tags venue organizer custom_fields' ;;
+    'events list|--strict-dates'|'events list|--featured'|'events list|--geoloc'|'events list|--ticketed'|'events create|--all-day'|'events create|--show-map'|'events create|--show-map-link'|'events create|--hide-from-listings'|'events create|--sticky'|'events create|--featured'|'events update|--all-day'|'events update|--show-map'|'events update|--show-map-link'|'events update|--hide-from-listings'|'events update|--sticky'|'events update|--featured'|'venues list|--has-events'|'venues list|--only-with-upcoming'|'organizers list|--has-events'|'organizers list|--only-with-upcoming'|'categories list|--hide-empty'|'tags list|--hide-empty'|'export events|--strict-dates'|'export events|--featured'|'export events|--geoloc'|'export events|--ticketed'|'export venues|--has-events'|'export venues|--only-with-upcoming'|'export organizers|--has-events'|'export organizers|--only-with-upcoming'|'export categories|--hide-empty'|'export tags|--hide-empty')
+      __calctl_r='o s choices true false' ;;
+    'events list|--categories'|'events create|--categories'|'events update|--categories'|'export events|--categories')
+      __calctl_r='r l dynamic slugs categories' ;;
+    'events list|--tags'|'events create|--tags'|'events update|--tags'|'export events|--tags')
+      __calctl_r='r l dynamic slugs tags' ;;
+    'events list|--venue'|'events create|--venue'|'events update|--venue'|'export events|--venue')
+      __calctl_r='r l dynamic ids venues' ;;
+    'events list|--organizer'|'events create|--organizer'|'events update|--organizer'|'export events|--organizer')
+      __calctl_r='r l dynamic ids organizers' ;;
+    'events list|--status'|'events create|--status'|'events update|--status'|'venues list|--status'|'venues create|--status'|'venues update|--status'|'organizers list|--status'|'organizers create|--status'|'organizers update|--status'|'export events|--status'|'export venues|--status'|'export organizers|--status')
+      __calctl_r='r l choices publish future draft pending private any' ;;
+    'events create|--data'|'events update|--data'|'venues create|--data'|'venues update|--data'|'organizers create|--data'|'organizers update|--data'|'categories create|--data'|'categories update|--data'|'tags create|--data'|'tags update|--data'|'api|--data')
+      __calctl_r='r s atfile' ;;
+    'venues|--fields'|'venues list|--fields'|'venues get|--fields'|'venues create|--fields'|'venues update|--fields'|'venues delete|--fields'|'import venues|--fields'|'export venues|--fields')
+      __calctl_r='r l choices id author status date date_utc modified modified_utc url venue description excerpt slug image address city country province state zip phone website stateprovince show_map show_map_link global_id global_id_lineage' ;;
+    'venues|--field'|'venues list|--field'|'venues get|--field'|'venues create|--field'|'venues update|--field'|'venues delete|--field'|'import venues|--field'|'export venues|--field')
+      __calctl_r='r s choices id author status date date_utc modified modified_utc url venue description excerpt slug image address city country province state zip phone website stateprovince show_map show_map_link global_id global_id_lineage' ;;
+    'organizers|--fields'|'organizers list|--fields'|'organizers get|--fields'|'organizers create|--fields'|'organizers update|--fields'|'organizers delete|--fields'|'import organizers|--fields'|'export organizers|--fields')
+      __calctl_r='r l choices id author status date date_utc modified modified_utc url organizer description excerpt slug image phone website email global_id global_id_lineage' ;;
+    'organizers|--field'|'organizers list|--field'|'organizers get|--field'|'organizers create|--field'|'organizers update|--field'|'organizers delete|--field'|'import organizers|--field'|'export organizers|--field')
+      __calctl_r='r s choices id author status date date_utc modified modified_utc url organizer description excerpt slug image phone website email global_id global_id_lineage' ;;
+    'categories|--fields'|'categories list|--fields'|'categories get|--fields'|'categories create|--fields'|'categories update|--fields'|'categories delete|--fields'|'import categories|--fields'|'export categories|--fields')
+      __calctl_r='r l choices id count description name slug taxonomy parent meta url urls' ;;
+    'categories|--field'|'categories list|--field'|'categories get|--field'|'categories create|--field'|'categories update|--field'|'categories delete|--field'|'import categories|--field'|'export categories|--field')
+      __calctl_r='r s choices id count description name slug taxonomy parent meta url urls' ;;
+    'categories list|--order'|'tags list|--order'|'export categories|--order'|'export tags|--order')
+      __calctl_r='r s choices asc desc' ;;
+    'categories list|--orderby'|'tags list|--orderby'|'export categories|--orderby'|'export tags|--orderby')
+      __calctl_r='r s choices name id slug count description term_group parent include' ;;
+    'categories list|--parent'|'categories create|--parent'|'categories update|--parent'|'export categories|--parent')
+      __calctl_r='r s dynamic slugs categories' ;;
+    'tags|--fields'|'tags list|--fields'|'tags get|--fields'|'tags create|--fields'|'tags update|--fields'|'tags delete|--fields'|'import tags|--fields'|'export tags|--fields')
+      __calctl_r='r l choices id count description name slug taxonomy meta url urls' ;;
+    'tags|--field'|'tags list|--field'|'tags get|--field'|'tags create|--field'|'tags update|--field'|'tags delete|--field'|'import tags|--field'|'export tags|--field')
+      __calctl_r='r s choices id count description name slug taxonomy meta url urls' ;;
+    'serve|--data')
+      __calctl_r='r s dir' ;;
+    'serve|--tls-cert'|'serve|--tls-key'|'import events|--map-file'|'import events|--rejects'|'import venues|--map-file'|'import venues|--rejects'|'import organizers|--map-file'|'import organizers|--rejects'|'import categories|--map-file'|'import categories|--rejects'|'import tags|--map-file'|'import tags|--rejects'|'export events|--file'|'export venues|--file'|'export organizers|--file'|'export categories|--file'|'export tags|--file')
+      __calctl_r='r s file' ;;
+    'import events|--format'|'import venues|--format'|'import organizers|--format'|'import categories|--format'|'import tags|--format')
+      __calctl_r='r s choices csv ndjson json' ;;
+    'import events|--on-conflict'|'import venues|--on-conflict'|'import organizers|--on-conflict'|'import categories|--on-conflict'|'import tags|--on-conflict')
+      __calctl_r='r s choices update skip fail' ;;
+    'export events|--columns'|'export venues|--columns'|'export organizers|--columns'|'export categories|--columns'|'export tags|--columns')
+      __calctl_r='r s choices ours site' ;;
+    *'|-V'|*'|--version'|*'|--password-stdin'|*'|--json'|*'|--verbose'|*'|--debug'|*'|--insecure'|*'|-y'|*'|--yes'|*'|--dry-run')
+      __calctl_r='n' ;;
+    *'|--profile')
+      __calctl_r='r s profiles' ;;
+    *'|--url'|*'|--user'|*'|--token'|*'|--vendor'|*'|--timeout')
+      __calctl_r='r s none' ;;
+    *'|-o'|*'|--output')
+      __calctl_r='r s choices table json ndjson csv yaml ids count' ;;
+    *'|--timezone')
+      __calctl_r='r s dynamic timezones' ;;
+    *) __calctl_r='' ;;
+  esac
+}
+
+__calctl_arg() {
+  case "$1" in
+    'events get|#'|'events update|#'|'venues get|#'|'venues update|#'|'organizers get|#'|'organizers update|#'|'categories get|#'|'categories update|#'|'tags get|#'|'tags update|#'|'profile add|#'|'profile show|#'|'profile use|#'|'profile remove|#'|'profile test|#'|'import events|#'|'import venues|#'|'import organizers|#'|'import categories|#'|'import tags|#'|'completion|#')
+      __calctl_r='1 -' ;;
+    'events get|0'|'events update|0'|'events delete|0')
+      __calctl_r='r s dynamic ids events' ;;
+    'events delete|#'|'venues delete|#'|'organizers delete|#'|'categories delete|#'|'tags delete|#'|'help|#')
+      __calctl_r='1 v' ;;
+    'venues get|0'|'venues update|0'|'venues delete|0')
+      __calctl_r='r s dynamic ids venues' ;;
+    'organizers get|0'|'organizers update|0'|'organizers delete|0')
+      __calctl_r='r s dynamic ids organizers' ;;
+    'categories get|0'|'categories update|0'|'categories delete|0')
+      __calctl_r='r s dynamic ids categories' ;;
+    'tags get|0'|'tags update|0'|'tags delete|0')
+      __calctl_r='r s dynamic ids tags' ;;
+    'api|#')
+      __calctl_r='2 -' ;;
+    'api|0')
+      __calctl_r='r s choices GET POST PUT PATCH DELETE' ;;
+    'api|1')
+      __calctl_r='r s choices /events /venues /organizers /categories /tags' ;;
+    'profile add|0')
+      __calctl_r='r s none' ;;
+    'profile show|0'|'profile use|0'|'profile remove|0'|'profile test|0')
+      __calctl_r='r s profiles' ;;
+    'import events|0'|'import venues|0'|'import organizers|0'|'import categories|0'|'import tags|0')
+      __calctl_r='r s file' ;;
+    'help|0')
+      __calctl_r='r s choices exit-codes profiles dates formats csv auth output events venues organizers categories tags api info doc serve profile import export help completion' ;;
+    'completion|0')
+      __calctl_r='r s choices bash zsh fish' ;;
+    *) __calctl_r='' ;;
+  esac
+}
+
+# Live values (ids, slugs, profiles) from the active profile; silent and bounded by calctl itself.
+__calctl_dyn() {
+  local out line
+  out=$(command calctl ${__calctl_profile:+--profile "$__calctl_profile"} __complete "$@" 2>/dev/null) || return 0
+  while IFS= read -r line; do
+    [[ -n $line ]] && __calctl_c+=("$__calctl_lead${line%%$'\t'*}")
+  done <<<"$out"
+}
+
+# Candidates for one value. $1: encoded spec, $2: the value typed so far, $3: text before it (--x=).
+__calctl_values() {
+  local -a spec=($1)
+  local value=$2 w f
+  local __calctl_lead=$3
+  [[ ${spec[0]} == n ]] && return 0
+  if [[ ${spec[1]} == l && $value == *,* ]]; then
+    __calctl_lead+=${value%,*},
+    value=${value##*,}
+  fi
+  case ${spec[2]} in
+    choices) for w in "${spec[@]:3}"; do __calctl_c+=("$__calctl_lead$w"); done ;;
+    dynamic) __calctl_dyn "${spec[@]:3}" ;;
+    profiles) __calctl_dyn profiles ;;
+    file | dir)
+      local kind=-f
+      [[ ${spec[2]} == dir ]] && kind=-d
+      while IFS= read -r f; do __calctl_c+=("$__calctl_lead$f"); done < <(compgen "$kind" -- "$value")
+      [[ -z $__calctl_lead ]] && compopt -o filenames 2>/dev/null
+      ;;
+    atfile)
+      if [[ $value == @* ]]; then
+        while IFS= read -r f; do __calctl_c+=("$__calctl_lead@$f"); done < <(compgen -f -- "${value#@}")
+      else
+        __calctl_c+=("$__calctl_lead-" "$__calctl_lead@")
+      fi
+      ;;
+  esac
+}
+
+_calctl() {
+  local line=${COMP_LINE:0:COMP_POINT} pos=0 end=-1 j tok
+  local -a words=()
+  # Rebuild shell words: tokens that touch (no blank between) belong to one word.
+  for ((j = 0; j <= COMP_CWORD; j++)); do
+    tok=${COMP_WORDS[j]}
+    while ((pos < ${#line})) && [[ ${line:pos:1} == [[:space:]] ]]; do ((pos++)); done
+    if ((j > 0 && pos == end)); then
+      words[${#words[@]} - 1]+=$tok
+    else
+      words+=("$tok")
+    fi
+    ((pos += ${#tok}))
+    end=$pos
+  done
+  local n=${#words[@]}
+  local cur=${words[n - 1]} raw=${COMP_WORDS[COMP_CWORD]}
+  local strip=$((${#cur} - ${#raw}))
+  local i=1 w cpath='' nargs=0 expect='' __calctl_r='' __calctl_profile=''
+  local -a __calctl_c=()
+  if ((n > 2)) && [[ ${words[1]} == @?* ]]; then
+    __calctl_profile=${words[1]#@}
+    i=2
+  fi
+  for (( ; i < n - 1; i++)); do
+    w=${words[i]}
+    if [[ -n $expect ]]; then
+      [[ $expect == --profile ]] && __calctl_profile=$w
+      expect=''
+      continue
+    fi
+    case $w in
+      --) ;;
+      --*=*) [[ ${w%%=*} == --profile ]] && __calctl_profile=${w#*=} ;;
+      -?*)
+        __calctl_optval "$cpath|$w"
+        case ${__calctl_r:0:1} in
+          r) expect=$w ;;
+          o) if ((i + 1 < n - 1)) && [[ ${words[i + 1]} =~ ^(true|false|yes|no|on|off|1|0)$ ]]; then ((i++)); fi ;;
+        esac
+        ;;
+      *)
+        __calctl_canon "$cpath|$w"
+        if [[ -n $__calctl_r ]] && ((nargs == 0)); then
+          cpath=${cpath:+$cpath }$__calctl_r
+        else
+          ((nargs++))
+        fi
+        ;;
+    esac
+  done
+  if [[ -n $expect ]]; then
+    __calctl_optval "$cpath|$expect"
+    __calctl_values "$__calctl_r" "$cur" ''
+  elif [[ $cur == --*=* ]]; then
+    __calctl_optval "$cpath|${cur%%=*}"
+    __calctl_values "$__calctl_r" "${cur#*=}" "${cur%%=*}="
+  elif [[ $cur == -* ]]; then
+    __calctl_opts "$cpath"
+    __calctl_c=($__calctl_r)
+    __calctl_opts :global
+    __calctl_c+=($__calctl_r)
+  elif ((n == 2)) && [[ $cur == @* ]]; then
+    local __calctl_lead=@
+    __calctl_dyn profiles
+  else
+    __calctl_subs "$cpath"
+    if [[ -n $__calctl_r ]] && ((nargs == 0)); then
+      __calctl_c=($__calctl_r)
+    else
+      __calctl_arg "$cpath|#"
+      if [[ -n $__calctl_r ]]; then
+        local count=${__calctl_r% *} rep=${__calctl_r#* } k=$nargs
+        if ((k >= count)); then
+          if [[ $rep == v ]]; then k=$((count - 1)); else k=-1; fi
+        fi
+        if ((k >= 0)); then
+          __calctl_arg "$cpath|$k"
+          __calctl_values "$__calctl_r" "$cur" ''
+        fi
+      fi
+    fi
+  fi
+  COMPREPLY=()
+  for w in "${__calctl_c[@]}"; do
+    [[ $w == "$cur"* ]] && COMPREPLY+=("${w:strip}")
+  done
+  return 0
+}
+
+complete -F _calctl calctl

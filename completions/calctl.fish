@@ -1,0 +1,434 @@
+# fish completion for calctl. Generated from the command tree by scripts/gen-completions.mjs:
+# do not edit. Install one of:
+#   calctl completion fish > ~/.config/fish/completions/calctl.fish
+#   calctl completion fish | source
+
+function __calctl_subs
+    switch "$argv[1]"
+        case ''
+            printf '%s\n' 'events	events: list, get, create, update, delete' 'venues	venues: list, get, create, update, delete' 'organizers	organizers: list, get, create, update, delete' 'categories	categories: list, get, create, update, delete' 'tags	tags: list, get, create, update, delete' 'api	send a raw request to the namespace (like gh api): calctl api GET /events -f per_page=5' 'info	show the namespace root (routes and their parameters)' 'doc	print the OpenAPI document of the site (/doc)' 'serve	run the embedded calendar server for other clients (stops on Ctrl-C)' 'profile	stored sites and credentials (see: calctl help profiles)' 'import	create or update records from CSV, NDJSON or JSON (idempotent, resumable)' 'export	write every record of a resource as CSV, NDJSON or JSON' 'help	help on a command or a topic (exit-codes, profiles, dates, output)' 'completion	print the shell completion script for bash, zsh or fish (see the README to install it)'
+        case 'events'
+            printf '%s\n' 'list	list events (one page; --all for every page)' 'ls	alias of list' 'get	show one event' 'create	create a event' 'update	change a event: only the given fields change, everything else is kept' 'delete	delete events (moved to the trash); asks first unless --yes' 'rm	alias of delete'
+        case 'venues'
+            printf '%s\n' 'list	list venues (one page; --all for every page)' 'ls	alias of list' 'get	show one venue' 'create	create a venue' 'update	change a venue: only the given fields change, everything else is kept' 'delete	delete venues (moved to the trash); asks first unless --yes' 'rm	alias of delete'
+        case 'organizers'
+            printf '%s\n' 'list	list organizers (one page; --all for every page)' 'ls	alias of list' 'get	show one organizer' 'create	create a organizer' 'update	change a organizer: only the given fields change, everything else is kept' 'delete	delete organizers (moved to the trash); asks first unless --yes' 'rm	alias of delete'
+        case 'categories'
+            printf '%s\n' 'list	list categories (one page; --all for every page)' 'ls	alias of list' 'get	show one category' 'create	create a category' 'update	change a category: only the given fields change, everything else is kept' 'delete	delete categories (deleted for good); asks first unless --yes' 'rm	alias of delete'
+        case 'tags'
+            printf '%s\n' 'list	list tags (one page; --all for every page)' 'ls	alias of list' 'get	show one tag' 'create	create a tag' 'update	change a tag: only the given fields change, everything else is kept' 'delete	delete tags (deleted for good); asks first unless --yes' 'rm	alias of delete'
+        case 'profile'
+            printf '%s\n' 'add	add or replace a profile: --url, --user, --password-stdin|--token-stdin (prompts on a terminal); then tests it' 'list	list the stored profiles (secrets are never shown)' 'ls	alias of list' 'show	show one profile (default: the one in use), secrets masked' 'use	make a profile the default ("local" = the built-in calendar)' 'remove	remove a profile and its secrets' 'rm	alias of remove' 'test	check reachability, the namespace and the credentials (exit 1 or 4 on failure)'
+        case 'import'
+            printf '%s\n' 'events	create or update events from a file (re-running it changes nothing)' 'venues	create or update venues from a file (re-running it changes nothing)' 'organizers	create or update organizers from a file (re-running it changes nothing)' 'categories	create or update categories from a file (re-running it changes nothing)' 'tags	create or update tags from a file (re-running it changes nothing)'
+        case 'export'
+            printf '%s\n' 'events	write every matching event as CSV (default), NDJSON or JSON (-o)' 'venues	write every matching venue as CSV (default), NDJSON or JSON (-o)' 'organizers	write every matching organizer as CSV (default), NDJSON or JSON (-o)' 'categories	write every matching category as CSV (default), NDJSON or JSON (-o)' 'tags	write every matching tag as CSV (default), NDJSON or JSON (-o)'
+    end
+end
+
+function __calctl_canon
+    switch "$argv[1]"
+        case '|events' 'import|events' 'export|events'
+            printf '%s\n' 'events'
+        case '|venues' 'import|venues' 'export|venues'
+            printf '%s\n' 'venues'
+        case '|organizers' 'import|organizers' 'export|organizers'
+            printf '%s\n' 'organizers'
+        case '|categories' 'import|categories' 'export|categories'
+            printf '%s\n' 'categories'
+        case '|tags' 'import|tags' 'export|tags'
+            printf '%s\n' 'tags'
+        case '|api'
+            printf '%s\n' 'api'
+        case '|info'
+            printf '%s\n' 'info'
+        case '|doc'
+            printf '%s\n' 'doc'
+        case '|serve'
+            printf '%s\n' 'serve'
+        case '|profile'
+            printf '%s\n' 'profile'
+        case '|import'
+            printf '%s\n' 'import'
+        case '|export'
+            printf '%s\n' 'export'
+        case '|help'
+            printf '%s\n' 'help'
+        case '|completion'
+            printf '%s\n' 'completion'
+        case 'events|list' 'events|ls' 'venues|list' 'venues|ls' 'organizers|list' 'organizers|ls' 'categories|list' 'categories|ls' 'tags|list' 'tags|ls' 'profile|list' 'profile|ls'
+            printf '%s\n' 'list'
+        case 'events|get' 'venues|get' 'organizers|get' 'categories|get' 'tags|get'
+            printf '%s\n' 'get'
+        case 'events|create' 'venues|create' 'organizers|create' 'categories|create' 'tags|create'
+            printf '%s\n' 'create'
+        case 'events|update' 'venues|update' 'organizers|update' 'categories|update' 'tags|update'
+            printf '%s\n' 'update'
+        case 'events|delete' 'events|rm' 'venues|delete' 'venues|rm' 'organizers|delete' 'organizers|rm' 'categories|delete' 'categories|rm' 'tags|delete' 'tags|rm'
+            printf '%s\n' 'delete'
+        case 'profile|add'
+            printf '%s\n' 'add'
+        case 'profile|show'
+            printf '%s\n' 'show'
+        case 'profile|use'
+            printf '%s\n' 'use'
+        case 'profile|remove' 'profile|rm'
+            printf '%s\n' 'remove'
+        case 'profile|test'
+            printf '%s\n' 'test'
+    end
+end
+
+function __calctl_opts
+    switch "$argv[1]"
+        case ''
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'events'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'events list'
+            printf '%s\n' '--page	page of results to return (default: 1)' '--per-page	events per page (the site caps it at 50) (default: 10)' '--start-date	events that start on or after this day (default: yesterday) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--end-date	events that end on or before this day (default: two years ahead) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--starts-before	events that start before this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--starts-after	events that start after this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--ends-before	events that end before this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--ends-after	events that end after this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--strict-dates	use the exact times of the date filters instead of whole days (default: false)' '--no-strict-dates	same as --strict-dates=false' '--search	words that must all occur in the title, description or excerpt' '--categories	events in any of these categories (IDs or slugs; a parent includes its children) (repeatable or comma list)' '--tags	events with any of these tags (IDs or slugs) (repeatable or comma list)' '--venue	events at any of these venue IDs (repeatable or comma list)' '--organizer	events run by any of these organizer IDs (repeatable or comma list)' '--featured	only featured (or only not featured) events' '--no-featured	same as --featured=false' '--status	only records with this status (anonymous readers may only ask for publish) (repeatable or comma list)' '--geoloc	events whose venue has coordinates (needs the premium extension) [premium]' '--no-geoloc	same as --geoloc=false' '--geoloc-lat	venue latitude, with geoloc_lng (needs the premium extension) [premium]' '--geoloc-lng	venue longitude, with geoloc_lat (needs the premium extension) [premium]' '--include	only these event IDs (array or comma list; the default date window still applies) (repeatable or comma list)' '--post-parent	events whose parent is this event ID' '--ticketed	events with or without tickets (needs the ticketing plugin) [premium]' '--no-ticketed	same as --ticketed=false' '--all	fetch every page (streamed; follows the total_pages the site reports)' '--limit	stop after this many records (fetches further pages as needed)' '-h	display help for command' '--help	display help for command'
+        case 'events get'
+            printf '%s\n' '--slug	find the event by its slug instead of the id' '-h	display help for command' '--help	display help for command'
+        case 'events create'
+            printf '%s\n' '--author	ID of the user who owns the event' '--date	when the event is published (site time) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--date-utc	when the event is published (UTC) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--title	name of the event (required)' '--description	full text of the event (HTML allowed)' '--slug	URL name of the event' '--excerpt	short summary of the event' '--status	publication status of the event (publish, draft, pending, private, future)' '--all-day	the event lasts whole days (default: false)' '--no-all-day	same as --all-day=false' '--start-date	when the event starts (event time zone) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates) (required)' '--end-date	when the event ends (event time zone) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates) (required)' '--image	featured image: a media ID or an image URL' '--cost	price text, e.g. "25", "$10 - $20" or "Free"' '--website	web page of the event (default: null)' '--show-map	show a map on the event page' '--no-show-map	same as --show-map=false' '--show-map-link	show a link to a map on the event page' '--no-show-map-link	same as --show-map-link=false' '--hide-from-listings	keep the event out of calendar listings' '--no-hide-from-listings	same as --hide-from-listings=false' '--sticky	pin the event in the month view' '--no-sticky	same as --sticky=false' '--featured	mark the event as featured' '--no-featured	same as --featured=false' '--categories	event categories by ID, slug or name (new names are created) (repeatable or comma list)' '--tags	tags by ID or name (new names are created) (repeatable or comma list)' '--venue	venue ID, or venue fields to create one inline' '--organizer	organizer IDs, or organizer fields to create them inline (repeatable or comma list)' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '--porcelain	print only the new id' '-h	display help for command' '--help	display help for command'
+        case 'events update'
+            printf '%s\n' '--author	ID of the user who owns the event' '--date	when the event is published (site time) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--date-utc	when the event is published (UTC) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--title	name of the event' '--description	full text of the event (HTML allowed)' '--slug	URL name of the event' '--excerpt	short summary of the event' '--status	publication status of the event (publish, draft, pending, private, future)' '--all-day	the event lasts whole days (default: false)' '--no-all-day	same as --all-day=false' '--start-date	when the event starts (event time zone) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--end-date	when the event ends (event time zone) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--image	featured image: a media ID or an image URL' '--cost	price text, e.g. "25", "$10 - $20" or "Free"' '--website	web page of the event (default: null)' '--show-map	show a map on the event page' '--no-show-map	same as --show-map=false' '--show-map-link	show a link to a map on the event page' '--no-show-map-link	same as --show-map-link=false' '--hide-from-listings	keep the event out of calendar listings' '--no-hide-from-listings	same as --hide-from-listings=false' '--sticky	pin the event in the month view' '--no-sticky	same as --sticky=false' '--featured	mark the event as featured' '--no-featured	same as --featured=false' '--categories	event categories by ID, slug or name (new names are created) (repeatable or comma list)' '--tags	tags by ID or name (new names are created) (repeatable or comma list)' '--venue	venue ID, or venue fields to create one inline' '--organizer	organizer IDs, or organizer fields to create them inline (repeatable or comma list)' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '-h	display help for command' '--help	display help for command'
+        case 'events delete'
+            printf '%s\n' '--slug	delete the event with this slug' '-h	display help for command' '--help	display help for command'
+        case 'venues'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'venues list'
+            printf '%s\n' '--page	page of results to return (default: 1)' '--per-page	venues per page (the site caps it at 50) (default: 10)' '--search	words that must all occur in one field (name, description or address parts)' '--event	the venue of this event ID' '--has-events	venues with (true) or without (false) published events' '--no-has-events	same as --has-events=false' '--only-with-upcoming	only venues with upcoming events (default: false)' '--no-only-with-upcoming	same as --only-with-upcoming=false' '--status	only records with this status (anonymous readers may only ask for publish) (repeatable or comma list)' '--all	fetch every page (streamed; follows the total_pages the site reports)' '--limit	stop after this many records (fetches further pages as needed)' '-h	display help for command' '--help	display help for command'
+        case 'venues get'
+            printf '%s\n' '--slug	find the venue by its slug instead of the id' '-h	display help for command' '--help	display help for command'
+        case 'venues create'
+            printf '%s\n' '--author	ID of the user who owns the venue' '--date	when the venue is published (site time) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--date-utc	when the venue is published (UTC) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--venue	name of the venue (required)' '--description	text about the venue (HTML allowed) (default: null)' '--status	publication status of the venue (publish, draft, pending, private, future)' '--show-map	events at this venue show a map ("true"/"false") (default: null)' '--show-map-link	events at this venue show a map link ("true"/"false") (default: null)' '--address	street address (default: null)' '--city	city (default: null)' '--country	country (default: null)' '--province	province (default: null)' '--state	state (default: null)' '--zip	postal code (default: null)' '--phone	phone number (default: null)' '--stateprovince	state or province, as one text (default: null)' '--website	web page of the venue (default: null)' '--image	featured image: a media ID or an image URL (default: null)' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '--porcelain	print only the new id' '-h	display help for command' '--help	display help for command'
+        case 'venues update'
+            printf '%s\n' '--author	ID of the user who owns the venue' '--date	when the venue is published (site time) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--date-utc	when the venue is published (UTC) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--venue	name of the venue' '--description	text about the venue (HTML allowed) (default: null)' '--status	publication status of the venue (publish, draft, pending, private, future)' '--show-map	events at this venue show a map ("true"/"false") (default: null)' '--show-map-link	events at this venue show a map link ("true"/"false") (default: null)' '--address	street address (default: null)' '--city	city (default: null)' '--country	country (default: null)' '--province	province (default: null)' '--state	state (default: null)' '--zip	postal code (default: null)' '--phone	phone number (default: null)' '--stateprovince	state or province, as one text (default: null)' '--website	web page of the venue (default: null)' '--image	featured image: a media ID or an image URL (default: null)' '--slug	find the venue by its slug instead of the id' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '-h	display help for command' '--help	display help for command'
+        case 'venues delete'
+            printf '%s\n' '--slug	delete the venue with this slug' '-h	display help for command' '--help	display help for command'
+        case 'organizers'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'organizers list'
+            printf '%s\n' '--page	page of results to return (default: 1)' '--per-page	organizers per page (the site caps it at 50) (default: 10)' '--search	words that must all occur in one field (name, description, phone, e-mail or website)' '--event	organizers of this event ID' '--has-events	organizers with (true) or without (false) published events' '--no-has-events	same as --has-events=false' '--only-with-upcoming	only organizers with upcoming events (default: false)' '--no-only-with-upcoming	same as --only-with-upcoming=false' '--status	only records with this status (anonymous readers may only ask for publish) (repeatable or comma list)' '--all	fetch every page (streamed; follows the total_pages the site reports)' '--limit	stop after this many records (fetches further pages as needed)' '-h	display help for command' '--help	display help for command'
+        case 'organizers get'
+            printf '%s\n' '--slug	find the organizer by its slug instead of the id' '-h	display help for command' '--help	display help for command'
+        case 'organizers create'
+            printf '%s\n' '--author	ID of the user who owns the organizer (default: null)' '--date	when the organizer is published (site time) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates) (default: null)' '--date-utc	when the organizer is published (UTC) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates) (default: null)' '--organizer	name of the organizer (required) (default: null)' '--description	text about the organizer (HTML allowed) (default: null)' '--status	publication status of the organizer (publish, draft, pending, private, future)' '--phone	phone number (default: null)' '--website	web page of the organizer (default: null)' '--email	e-mail address (not checked by the site) (default: null)' '--image	featured image: a media ID or an image URL (default: null)' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '--porcelain	print only the new id' '-h	display help for command' '--help	display help for command'
+        case 'organizers update'
+            printf '%s\n' '--author	ID of the user who owns the organizer (default: null)' '--date	when the organizer is published (site time) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates) (default: null)' '--date-utc	when the organizer is published (UTC) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates) (default: null)' '--organizer	name of the organizer (default: null)' '--description	text about the organizer (HTML allowed) (default: null)' '--status	publication status of the organizer (publish, draft, pending, private, future)' '--phone	phone number (default: null)' '--website	web page of the organizer (default: null)' '--email	e-mail address (not checked by the site) (default: null)' '--image	featured image: a media ID or an image URL (default: null)' '--slug	find the organizer by its slug instead of the id' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '-h	display help for command' '--help	display help for command'
+        case 'organizers delete'
+            printf '%s\n' '--slug	delete the organizer with this slug' '-h	display help for command' '--help	display help for command'
+        case 'categories'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'categories list'
+            printf '%s\n' '--page	page of results to return (default: 1)' '--per-page	event categories per page (the site caps it at 50) (default: 10)' '--search	text contained in the name or slug' '--exclude	leave out these IDs (repeatable or comma list)' '--include	only these IDs (repeatable or comma list)' '--order	sort direction (default asc)' '--orderby	sort key (default name)' '--hide-empty	leave out terms used by no event (default true)' '--no-hide-empty	same as --hide-empty=false' '--parent	children of this category ID' '--post	terms of this event ID' '--event	same as post' '--slug	the term with this slug' '--all	fetch every page (streamed; follows the total_pages the site reports)' '--limit	stop after this many records (fetches further pages as needed)' '-h	display help for command' '--help	display help for command'
+        case 'categories get'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'categories create'
+            printf '%s\n' '--name	name of the category (required)' '--description	text about the category' '--slug	URL name of the category' '--parent	ID of the parent category' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '--porcelain	print only the new id' '-h	display help for command' '--help	display help for command'
+        case 'categories update'
+            printf '%s\n' '--name	name of the category' '--description	text about the category' '--slug	URL name of the category' '--parent	ID of the parent category' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '-h	display help for command' '--help	display help for command'
+        case 'categories delete'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'tags'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'tags list'
+            printf '%s\n' '--page	page of results to return (default: 1)' '--per-page	event tags per page (the site caps it at 50) (default: 10)' '--search	text contained in the name or slug' '--exclude	leave out these IDs (repeatable or comma list)' '--include	only these IDs (repeatable or comma list)' '--order	sort direction (default asc)' '--orderby	sort key (default name)' '--hide-empty	leave out terms used by no event (default true)' '--no-hide-empty	same as --hide-empty=false' '--post	terms of this event ID' '--event	same as post' '--slug	the term with this slug' '--all	fetch every page (streamed; follows the total_pages the site reports)' '--limit	stop after this many records (fetches further pages as needed)' '-h	display help for command' '--help	display help for command'
+        case 'tags get'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'tags create'
+            printf '%s\n' '--name	name of the tag (required)' '--description	text about the tag' '--slug	URL name of the tag' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '--porcelain	print only the new id' '-h	display help for command' '--help	display help for command'
+        case 'tags update'
+            printf '%s\n' '--name	name of the tag' '--description	text about the tag' '--slug	URL name of the tag' '--data	the body as JSON: inline, @file.json, or - for stdin (flags override it)' '-h	display help for command' '--help	display help for command'
+        case 'tags delete'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'api'
+            printf '%s\n' '-f	a string parameter (query for GET/DELETE, body otherwise); repeatable' '--raw-field	a string parameter (query for GET/DELETE, body otherwise); repeatable' '-F	a typed parameter: true/false/null/numbers, @file for file contents' '--field-typed	a typed parameter: true/false/null/numbers, @file for file contents' '--data	the JSON body (fields are merged on top)' '-H	an extra request header; repeatable' '--header	an extra request header; repeatable' '--paginate	follow every page of a list and print one JSON array' '-h	display help for command' '--help	display help for command'
+        case 'info'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'doc'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'serve'
+            printf '%s\n' '--host	address to listen on' '--port	port (0 picks a free one)' '--data	data directory (default: the local calendar of calctl)' '--per-page	default page size of lists' '--tls-cert	serve HTTPS with this certificate (PEM)' '--tls-key	private key of --tls-cert (PEM)' '-h	display help for command' '--help	display help for command'
+        case 'profile'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'profile add'
+            printf '%s\n' '--token-stdin	read a bearer token from stdin' '--per-page	default page size of lists for this profile' '--default	make it the default profile' '--no-test	save without testing the connection' '-h	display help for command' '--help	display help for command'
+        case 'profile list'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'profile show'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'profile use'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'profile remove'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'profile test'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'import'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'import events'
+            printf '%s\n' '--format	input format (default: from the extension, else csv)' '--delimiter	CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")' '--map	map a column to a field, e.g. --map \'Start=start_date\' (repeatable; \'Col=\' ignores it)' '--map-file	JSON object of column → field mappings' '--strict	unknown columns are an error instead of a warning' '--match-by	match existing records by these fields (comma list) instead of id, slug, then name/title+start' '--on-conflict	a row that matches an existing, different record: update it, skip it, or reject it (fail)' '--concurrency	requests in flight (default 8; lower it to spare a busy site)' '--resume	continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)' '--rejects	write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)' '--fail-fast	stop at the first rejected row' '-h	display help for command' '--help	display help for command'
+        case 'import venues'
+            printf '%s\n' '--format	input format (default: from the extension, else csv)' '--delimiter	CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")' '--map	map a column to a field, e.g. --map \'Start=start_date\' (repeatable; \'Col=\' ignores it)' '--map-file	JSON object of column → field mappings' '--strict	unknown columns are an error instead of a warning' '--match-by	match existing records by these fields (comma list) instead of id, slug, then name/title+start' '--on-conflict	a row that matches an existing, different record: update it, skip it, or reject it (fail)' '--concurrency	requests in flight (default 8; lower it to spare a busy site)' '--resume	continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)' '--rejects	write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)' '--fail-fast	stop at the first rejected row' '-h	display help for command' '--help	display help for command'
+        case 'import organizers'
+            printf '%s\n' '--format	input format (default: from the extension, else csv)' '--delimiter	CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")' '--map	map a column to a field, e.g. --map \'Start=start_date\' (repeatable; \'Col=\' ignores it)' '--map-file	JSON object of column → field mappings' '--strict	unknown columns are an error instead of a warning' '--match-by	match existing records by these fields (comma list) instead of id, slug, then name/title+start' '--on-conflict	a row that matches an existing, different record: update it, skip it, or reject it (fail)' '--concurrency	requests in flight (default 8; lower it to spare a busy site)' '--resume	continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)' '--rejects	write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)' '--fail-fast	stop at the first rejected row' '-h	display help for command' '--help	display help for command'
+        case 'import categories'
+            printf '%s\n' '--format	input format (default: from the extension, else csv)' '--delimiter	CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")' '--map	map a column to a field, e.g. --map \'Start=start_date\' (repeatable; \'Col=\' ignores it)' '--map-file	JSON object of column → field mappings' '--strict	unknown columns are an error instead of a warning' '--match-by	match existing records by these fields (comma list) instead of id, slug, then name/title+start' '--on-conflict	a row that matches an existing, different record: update it, skip it, or reject it (fail)' '--concurrency	requests in flight (default 8; lower it to spare a busy site)' '--resume	continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)' '--rejects	write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)' '--fail-fast	stop at the first rejected row' '-h	display help for command' '--help	display help for command'
+        case 'import tags'
+            printf '%s\n' '--format	input format (default: from the extension, else csv)' '--delimiter	CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")' '--map	map a column to a field, e.g. --map \'Start=start_date\' (repeatable; \'Col=\' ignores it)' '--map-file	JSON object of column → field mappings' '--strict	unknown columns are an error instead of a warning' '--match-by	match existing records by these fields (comma list) instead of id, slug, then name/title+start' '--on-conflict	a row that matches an existing, different record: update it, skip it, or reject it (fail)' '--concurrency	requests in flight (default 8; lower it to spare a busy site)' '--resume	continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)' '--rejects	write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)' '--fail-fast	stop at the first rejected row' '-h	display help for command' '--help	display help for command'
+        case 'export'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'export events'
+            printf '%s\n' '--start-date	events that start on or after this day (default: yesterday) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--end-date	events that end on or before this day (default: two years ahead) (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--starts-before	events that start before this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--starts-after	events that start after this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--ends-before	events that end before this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--ends-after	events that end after this date (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)' '--strict-dates	use the exact times of the date filters instead of whole days (default: false)' '--no-strict-dates	same as --strict-dates=false' '--search	words that must all occur in the title, description or excerpt' '--categories	events in any of these categories (IDs or slugs; a parent includes its children) (repeatable or comma list)' '--tags	events with any of these tags (IDs or slugs) (repeatable or comma list)' '--venue	events at any of these venue IDs (repeatable or comma list)' '--organizer	events run by any of these organizer IDs (repeatable or comma list)' '--featured	only featured (or only not featured) events' '--no-featured	same as --featured=false' '--status	only records with this status (anonymous readers may only ask for publish) (repeatable or comma list)' '--geoloc	events whose venue has coordinates (needs the premium extension) [premium]' '--no-geoloc	same as --geoloc=false' '--geoloc-lat	venue latitude, with geoloc_lng (needs the premium extension) [premium]' '--geoloc-lng	venue longitude, with geoloc_lat (needs the premium extension) [premium]' '--include	only these event IDs (array or comma list; the default date window still applies) (repeatable or comma list)' '--post-parent	events whose parent is this event ID' '--ticketed	events with or without tickets (needs the ticketing plugin) [premium]' '--no-ticketed	same as --ticketed=false' '--file	write there instead of stdout' '--columns	CSV headers: ours (field names) or site (the site importer labels)' '--delimiter	CSV field delimiter (default ","; "tab")' '-h	display help for command' '--help	display help for command'
+        case 'export venues'
+            printf '%s\n' '--search	words that must all occur in one field (name, description or address parts)' '--event	the venue of this event ID' '--has-events	venues with (true) or without (false) published events' '--no-has-events	same as --has-events=false' '--only-with-upcoming	only venues with upcoming events (default: false)' '--no-only-with-upcoming	same as --only-with-upcoming=false' '--status	only records with this status (anonymous readers may only ask for publish) (repeatable or comma list)' '--file	write there instead of stdout' '--columns	CSV headers: ours (field names) or site (the site importer labels)' '--delimiter	CSV field delimiter (default ","; "tab")' '-h	display help for command' '--help	display help for command'
+        case 'export organizers'
+            printf '%s\n' '--search	words that must all occur in one field (name, description, phone, e-mail or website)' '--event	organizers of this event ID' '--has-events	organizers with (true) or without (false) published events' '--no-has-events	same as --has-events=false' '--only-with-upcoming	only organizers with upcoming events (default: false)' '--no-only-with-upcoming	same as --only-with-upcoming=false' '--status	only records with this status (anonymous readers may only ask for publish) (repeatable or comma list)' '--file	write there instead of stdout' '--columns	CSV headers: ours (field names) or site (the site importer labels)' '--delimiter	CSV field delimiter (default ","; "tab")' '-h	display help for command' '--help	display help for command'
+        case 'export categories'
+            printf '%s\n' '--search	text contained in the name or slug' '--exclude	leave out these IDs (repeatable or comma list)' '--include	only these IDs (repeatable or comma list)' '--order	sort direction (default asc)' '--orderby	sort key (default name)' '--hide-empty	leave out terms used by no event (default true)' '--no-hide-empty	same as --hide-empty=false' '--parent	children of this category ID' '--post	terms of this event ID' '--event	same as post' '--slug	the term with this slug' '--file	write there instead of stdout' '--columns	CSV headers: ours (field names) or site (the site importer labels)' '--delimiter	CSV field delimiter (default ","; "tab")' '-h	display help for command' '--help	display help for command'
+        case 'export tags'
+            printf '%s\n' '--search	text contained in the name or slug' '--exclude	leave out these IDs (repeatable or comma list)' '--include	only these IDs (repeatable or comma list)' '--order	sort direction (default asc)' '--orderby	sort key (default name)' '--hide-empty	leave out terms used by no event (default true)' '--no-hide-empty	same as --hide-empty=false' '--post	terms of this event ID' '--event	same as post' '--slug	the term with this slug' '--file	write there instead of stdout' '--columns	CSV headers: ours (field names) or site (the site importer labels)' '--delimiter	CSV field delimiter (default ","; "tab")' '-h	display help for command' '--help	display help for command'
+        case 'help'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case 'completion'
+            printf '%s\n' '-h	display help for command' '--help	display help for command'
+        case ':global'
+            printf '%s\n' '-V	output the version number' '--version	output the version number' '--profile	use this stored profile (shorthand: calctl @name …)' '--url	site URL (https://example.org) or API base (…/wp-json/tribe/events/v1)' '--user	WordPress user for basic auth with an application password' '--token	bearer token (sites with a JWT plugin)' '--password-stdin	read the application password from stdin' '--vendor	namespace vendor (default tribe → tribe/events/v1)' '-o	table, json, ndjson, csv, yaml, ids, count (default: table on a terminal, json when piped)' '--output	table, json, ndjson, csv, yaml, ids, count (default: table on a terminal, json when piped)' '--json	same as --output json' '--fields	only these fields, comma-separated, dotted paths allowed (venue.venue)' '--field	print one bare value per record' '--verbose	log each request on stderr (also CALCTL_DEBUG=api); credentials are never shown' '--debug	show stack traces of errors' '--timeout	per-request timeout (default 30)' '--insecure	accept invalid TLS certificates (warns on every run)' '--timezone	zone for dates without offset (default: UTC for the local calendar, the system zone for sites); on events create/update also the event zone' '-y	do not ask for confirmation' '--yes	do not ask for confirmation' '--dry-run	print the write request (JSON on stdout) instead of sending it'
+    end
+end
+
+function __calctl_optval
+    switch "$argv[1]"
+        case '|-h' '|--help' 'events|-h' 'events|--help' 'events list|--no-strict-dates' 'events list|--no-featured' 'events list|--no-geoloc' 'events list|--no-ticketed' 'events list|--all' 'events list|-h' 'events list|--help' 'events get|-h' 'events get|--help' 'events create|--no-all-day' 'events create|--no-show-map' 'events create|--no-show-map-link' 'events create|--no-hide-from-listings' 'events create|--no-sticky' 'events create|--no-featured' 'events create|--porcelain' 'events create|-h' 'events create|--help' 'events update|--no-all-day' 'events update|--no-show-map' 'events update|--no-show-map-link' 'events update|--no-hide-from-listings' 'events update|--no-sticky' 'events update|--no-featured' 'events update|-h' 'events update|--help' 'events delete|-h' 'events delete|--help' 'venues|-h' 'venues|--help' 'venues list|--no-has-events' 'venues list|--no-only-with-upcoming' 'venues list|--all' 'venues list|-h' 'venues list|--help' 'venues get|-h' 'venues get|--help' 'venues create|--porcelain' 'venues create|-h' 'venues create|--help' 'venues update|-h' 'venues update|--help' 'venues delete|-h' 'venues delete|--help' 'organizers|-h' 'organizers|--help' 'organizers list|--no-has-events' 'organizers list|--no-only-with-upcoming' 'organizers list|--all' 'organizers list|-h' 'organizers list|--help' 'organizers get|-h' 'organizers get|--help' 'organizers create|--porcelain' 'organizers create|-h' 'organizers create|--help' 'organizers update|-h' 'organizers update|--help' 'organizers delete|-h' 'organizers delete|--help' 'categories|-h' 'categories|--help' 'categories list|--no-hide-empty' 'categories list|--all' 'categories list|-h' 'categories list|--help' 'categories get|-h' 'categories get|--help' 'categories create|--porcelain' 'categories create|-h' 'categories create|--help' 'categories update|-h' 'categories update|--help' 'categories delete|-h' 'categories delete|--help' 'tags|-h' 'tags|--help' 'tags list|--no-hide-empty' 'tags list|--all' 'tags list|-h' 'tags list|--help' 'tags get|-h' 'tags get|--help' 'tags create|--porcelain' 'tags create|-h' 'tags create|--help' 'tags update|-h' 'tags update|--help' 'tags delete|-h' 'tags delete|--help' 'api|--paginate' 'api|-h' 'api|--help' 'info|-h' 'info|--help' 'doc|-h' 'doc|--help' 'serve|-h' 'serve|--help' 'profile|-h' 'profile|--help' 'profile add|--token-stdin' 'profile add|--default' 'profile add|--no-test' 'profile add|-h' 'profile add|--help' 'profile list|-h' 'profile list|--help' 'profile show|-h' 'profile show|--help' 'profile use|-h' 'profile use|--help' 'profile remove|-h' 'profile remove|--help' 'profile test|-h' 'profile test|--help' 'import|-h' 'import|--help' 'import events|--strict' 'import events|--resume' 'import events|--fail-fast' 'import events|-h' 'import events|--help' 'import venues|--strict' 'import venues|--resume' 'import venues|--fail-fast' 'import venues|-h' 'import venues|--help' 'import organizers|--strict' 'import organizers|--resume' 'import organizers|--fail-fast' 'import organizers|-h' 'import organizers|--help' 'import categories|--strict' 'import categories|--resume' 'import categories|--fail-fast' 'import categories|-h' 'import categories|--help' 'import tags|--strict' 'import tags|--resume' 'import tags|--fail-fast' 'import tags|-h' 'import tags|--help' 'export|-h' 'export|--help' 'export events|--no-strict-dates' 'export events|--no-featured' 'export events|--no-geoloc' 'export events|--no-ticketed' 'export events|-h' 'export events|--help' 'export venues|--no-has-events' 'export venues|--no-only-with-upcoming' 'export venues|-h' 'export venues|--help' 'export organizers|--no-has-events' 'export organizers|--no-only-with-upcoming' 'export organizers|-h' 'export organizers|--help' 'export categories|--no-hide-empty' 'export categories|-h' 'export categories|--help' 'export tags|--no-hide-empty' 'export tags|-h' 'export tags|--help' 'help|-h' 'help|--help' 'completion|-h' 'completion|--help'
+            printf '%s\n' 'n'
+        case '|--fields' '|--field' 'events list|--page' 'events list|--per-page' 'events list|--start-date' 'events list|--end-date' 'events list|--starts-before' 'events list|--starts-after' 'events list|--ends-before' 'events list|--ends-after' 'events list|--search' 'events list|--geoloc-lat' 'events list|--geoloc-lng' 'events list|--include' 'events list|--post-parent' 'events list|--limit' 'events get|--slug' 'events create|--author' 'events create|--date' 'events create|--date-utc' 'events create|--title' 'events create|--description' 'events create|--slug' 'events create|--excerpt' 'events create|--start-date' 'events create|--end-date' 'events create|--image' 'events create|--cost' 'events create|--website' 'events update|--author' 'events update|--date' 'events update|--date-utc' 'events update|--title' 'events update|--description' 'events update|--slug' 'events update|--excerpt' 'events update|--start-date' 'events update|--end-date' 'events update|--image' 'events update|--cost' 'events update|--website' 'events delete|--slug' 'venues list|--page' 'venues list|--per-page' 'venues list|--search' 'venues list|--event' 'venues list|--limit' 'venues get|--slug' 'venues create|--author' 'venues create|--date' 'venues create|--date-utc' 'venues create|--venue' 'venues create|--description' 'venues create|--show-map' 'venues create|--show-map-link' 'venues create|--address' 'venues create|--city' 'venues create|--country' 'venues create|--province' 'venues create|--state' 'venues create|--zip' 'venues create|--phone' 'venues create|--stateprovince' 'venues create|--website' 'venues create|--image' 'venues update|--author' 'venues update|--date' 'venues update|--date-utc' 'venues update|--venue' 'venues update|--description' 'venues update|--show-map' 'venues update|--show-map-link' 'venues update|--address' 'venues update|--city' 'venues update|--country' 'venues update|--province' 'venues update|--state' 'venues update|--zip' 'venues update|--phone' 'venues update|--stateprovince' 'venues update|--website' 'venues update|--image' 'venues update|--slug' 'venues delete|--slug' 'organizers list|--page' 'organizers list|--per-page' 'organizers list|--search' 'organizers list|--event' 'organizers list|--limit' 'organizers get|--slug' 'organizers create|--author' 'organizers create|--date' 'organizers create|--date-utc' 'organizers create|--organizer' 'organizers create|--description' 'organizers create|--phone' 'organizers create|--website' 'organizers create|--email' 'organizers create|--image' 'organizers update|--author' 'organizers update|--date' 'organizers update|--date-utc' 'organizers update|--organizer' 'organizers update|--description' 'organizers update|--phone' 'organizers update|--website' 'organizers update|--email' 'organizers update|--image' 'organizers update|--slug' 'organizers delete|--slug' 'categories list|--page' 'categories list|--per-page' 'categories list|--search' 'categories list|--exclude' 'categories list|--include' 'categories list|--post' 'categories list|--event' 'categories list|--slug' 'categories list|--limit' 'categories create|--name' 'categories create|--description' 'categories create|--slug' 'categories update|--name' 'categories update|--description' 'categories update|--slug' 'tags list|--page' 'tags list|--per-page' 'tags list|--search' 'tags list|--exclude' 'tags list|--include' 'tags list|--post' 'tags list|--event' 'tags list|--slug' 'tags list|--limit' 'tags create|--name' 'tags create|--description' 'tags create|--slug' 'tags update|--name' 'tags update|--description' 'tags update|--slug' 'api|-f' 'api|--raw-field' 'api|-F' 'api|--field-typed' 'api|-H' 'api|--header' 'api|--fields' 'api|--field' 'info|--fields' 'info|--field' 'doc|--fields' 'doc|--field' 'serve|--host' 'serve|--port' 'serve|--per-page' 'serve|--fields' 'serve|--field' 'profile|--fields' 'profile|--field' 'profile add|--per-page' 'profile add|--fields' 'profile add|--field' 'profile list|--fields' 'profile list|--field' 'profile show|--fields' 'profile show|--field' 'profile use|--fields' 'profile use|--field' 'profile remove|--fields' 'profile remove|--field' 'profile test|--fields' 'profile test|--field' 'import|--fields' 'import|--field' 'import events|--delimiter' 'import events|--map' 'import events|--match-by' 'import events|--concurrency' 'import venues|--delimiter' 'import venues|--map' 'import venues|--match-by' 'import venues|--concurrency' 'import organizers|--delimiter' 'import organizers|--map' 'import organizers|--match-by' 'import organizers|--concurrency' 'import categories|--delimiter' 'import categories|--map' 'import categories|--match-by' 'import categories|--concurrency' 'import tags|--delimiter' 'import tags|--map' 'import tags|--match-by' 'import tags|--concurrency' 'export|--fields' 'export|--field' 'export events|--start-date' 'export events|--end-date' 'export events|--starts-before' 'export events|--starts-after' 'export events|--ends-before' 'export events|--ends-after' 'export events|--search' 'export events|--geoloc-lat' 'export events|--geoloc-lng' 'export events|--include' 'export events|--post-parent' 'export events|--delimiter' 'export venues|--search' 'export venues|--event' 'export venues|--delimiter' 'export organizers|--search' 'export organizers|--event' 'export organizers|--delimiter' 'export categories|--search' 'export categories|--exclude' 'export categories|--include' 'export categories|--post' 'export categories|--event' 'export categories|--slug' 'export categories|--delimiter' 'export tags|--search' 'export tags|--exclude' 'export tags|--include' 'export tags|--post' 'export tags|--event' 'export tags|--slug' 'export tags|--delimiter' 'help|--fields' 'help|--field' 'completion|--fields' 'completion|--field'
+            printf '%s\n' 'r s none'
+        case 'events|--fields' 'events list|--fields' 'events get|--fields' 'events create|--fields' 'events update|--fields' 'events delete|--fields' 'import events|--fields' 'export events|--fields'
+            printf '%s\n' 'r l choices id global_id global_id_lineage author status date date_utc modified modified_utc url rest_url title description excerpt slug image all_day start_date start_date_details end_date end_date_details utc_start_date utc_start_date_details utc_end_date utc_end_date_details timezone timezone_abbr cost cost_details website show_map show_map_link hide_from_listings sticky featured categories tags venue organizer custom_fields'
+        case 'events|--field' 'events list|--field' 'events get|--field' 'events create|--field' 'events update|--field' 'events delete|--field' 'import events|--field' 'export events|--field'
+            printf '%s\n' 'r s choices id global_id global_id_lineage author status date date_utc modified modified_utc url rest_url title description excerpt slug image all_day start_date start_date_details end_date end_date_details utc_start_date utc_start_date_details utc_end_date utc_end_date_details timezone timezone_abbr cost cost_details website show_map show_map_link hide_from_listings sticky featured categories tags venue organizer custom_fields'
+        case 'events list|--strict-dates' 'events list|--featured' 'events list|--geoloc' 'events list|--ticketed' 'events create|--all-day' 'events create|--show-map' 'events create|--show-map-link' 'events create|--hide-from-listings' 'events create|--sticky' 'events create|--featured' 'events update|--all-day' 'events update|--show-map' 'events update|--show-map-link' 'events update|--hide-from-listings' 'events update|--sticky' 'events update|--featured' 'venues list|--has-events' 'venues list|--only-with-upcoming' 'organizers list|--has-events' 'organizers list|--only-with-upcoming' 'categories list|--hide-empty' 'tags list|--hide-empty' 'export events|--strict-dates' 'export events|--featured' 'export events|--geoloc' 'export events|--ticketed' 'export venues|--has-events' 'export venues|--only-with-upcoming' 'export organizers|--has-events' 'export organizers|--only-with-upcoming' 'export categories|--hide-empty' 'export tags|--hide-empty'
+            printf '%s\n' 'o s choices true false'
+        case 'events list|--categories' 'events create|--categories' 'events update|--categories' 'export events|--categories'
+            printf '%s\n' 'r l dynamic slugs categories'
+        case 'events list|--tags' 'events create|--tags' 'events update|--tags' 'export events|--tags'
+            printf '%s\n' 'r l dynamic slugs tags'
+        case 'events list|--venue' 'events create|--venue' 'events update|--venue' 'export events|--venue'
+            printf '%s\n' 'r l dynamic ids venues'
+        case 'events list|--organizer' 'events create|--organizer' 'events update|--organizer' 'export events|--organizer'
+            printf '%s\n' 'r l dynamic ids organizers'
+        case 'events list|--status' 'events create|--status' 'events update|--status' 'venues list|--status' 'venues create|--status' 'venues update|--status' 'organizers list|--status' 'organizers create|--status' 'organizers update|--status' 'export events|--status' 'export venues|--status' 'export organizers|--status'
+            printf '%s\n' 'r l choices publish future draft pending private any'
+        case 'events create|--data' 'events update|--data' 'venues create|--data' 'venues update|--data' 'organizers create|--data' 'organizers update|--data' 'categories create|--data' 'categories update|--data' 'tags create|--data' 'tags update|--data' 'api|--data'
+            printf '%s\n' 'r s atfile'
+        case 'venues|--fields' 'venues list|--fields' 'venues get|--fields' 'venues create|--fields' 'venues update|--fields' 'venues delete|--fields' 'import venues|--fields' 'export venues|--fields'
+            printf '%s\n' 'r l choices id author status date date_utc modified modified_utc url venue description excerpt slug image address city country province state zip phone website stateprovince show_map show_map_link global_id global_id_lineage'
+        case 'venues|--field' 'venues list|--field' 'venues get|--field' 'venues create|--field' 'venues update|--field' 'venues delete|--field' 'import venues|--field' 'export venues|--field'
+            printf '%s\n' 'r s choices id author status date date_utc modified modified_utc url venue description excerpt slug image address city country province state zip phone website stateprovince show_map show_map_link global_id global_id_lineage'
+        case 'organizers|--fields' 'organizers list|--fields' 'organizers get|--fields' 'organizers create|--fields' 'organizers update|--fields' 'organizers delete|--fields' 'import organizers|--fields' 'export organizers|--fields'
+            printf '%s\n' 'r l choices id author status date date_utc modified modified_utc url organizer description excerpt slug image phone website email global_id global_id_lineage'
+        case 'organizers|--field' 'organizers list|--field' 'organizers get|--field' 'organizers create|--field' 'organizers update|--field' 'organizers delete|--field' 'import organizers|--field' 'export organizers|--field'
+            printf '%s\n' 'r s choices id author status date date_utc modified modified_utc url organizer description excerpt slug image phone website email global_id global_id_lineage'
+        case 'categories|--fields' 'categories list|--fields' 'categories get|--fields' 'categories create|--fields' 'categories update|--fields' 'categories delete|--fields' 'import categories|--fields' 'export categories|--fields'
+            printf '%s\n' 'r l choices id count description name slug taxonomy parent meta url urls'
+        case 'categories|--field' 'categories list|--field' 'categories get|--field' 'categories create|--field' 'categories update|--field' 'categories delete|--field' 'import categories|--field' 'export categories|--field'
+            printf '%s\n' 'r s choices id count description name slug taxonomy parent meta url urls'
+        case 'categories list|--order' 'tags list|--order' 'export categories|--order' 'export tags|--order'
+            printf '%s\n' 'r s choices asc desc'
+        case 'categories list|--orderby' 'tags list|--orderby' 'export categories|--orderby' 'export tags|--orderby'
+            printf '%s\n' 'r s choices name id slug count description term_group parent include'
+        case 'categories list|--parent' 'categories create|--parent' 'categories update|--parent' 'export categories|--parent'
+            printf '%s\n' 'r s dynamic slugs categories'
+        case 'tags|--fields' 'tags list|--fields' 'tags get|--fields' 'tags create|--fields' 'tags update|--fields' 'tags delete|--fields' 'import tags|--fields' 'export tags|--fields'
+            printf '%s\n' 'r l choices id count description name slug taxonomy meta url urls'
+        case 'tags|--field' 'tags list|--field' 'tags get|--field' 'tags create|--field' 'tags update|--field' 'tags delete|--field' 'import tags|--field' 'export tags|--field'
+            printf '%s\n' 'r s choices id count description name slug taxonomy meta url urls'
+        case 'serve|--data'
+            printf '%s\n' 'r s dir'
+        case 'serve|--tls-cert' 'serve|--tls-key' 'import events|--map-file' 'import events|--rejects' 'import venues|--map-file' 'import venues|--rejects' 'import organizers|--map-file' 'import organizers|--rejects' 'import categories|--map-file' 'import categories|--rejects' 'import tags|--map-file' 'import tags|--rejects' 'export events|--file' 'export venues|--file' 'export organizers|--file' 'export categories|--file' 'export tags|--file'
+            printf '%s\n' 'r s file'
+        case 'import events|--format' 'import venues|--format' 'import organizers|--format' 'import categories|--format' 'import tags|--format'
+            printf '%s\n' 'r s choices csv ndjson json'
+        case 'import events|--on-conflict' 'import venues|--on-conflict' 'import organizers|--on-conflict' 'import categories|--on-conflict' 'import tags|--on-conflict'
+            printf '%s\n' 'r s choices update skip fail'
+        case 'export events|--columns' 'export venues|--columns' 'export organizers|--columns' 'export categories|--columns' 'export tags|--columns'
+            printf '%s\n' 'r s choices ours site'
+        case '*|-V' '*|--version' '*|--password-stdin' '*|--json' '*|--verbose' '*|--debug' '*|--insecure' '*|-y' '*|--yes' '*|--dry-run'
+            printf '%s\n' 'n'
+        case '*|--profile'
+            printf '%s\n' 'r s profiles'
+        case '*|--url' '*|--user' '*|--token' '*|--vendor' '*|--timeout'
+            printf '%s\n' 'r s none'
+        case '*|-o' '*|--output'
+            printf '%s\n' 'r s choices table json ndjson csv yaml ids count'
+        case '*|--timezone'
+            printf '%s\n' 'r s dynamic timezones'
+    end
+end
+
+function __calctl_arg
+    switch "$argv[1]"
+        case 'events get|#' 'events update|#' 'venues get|#' 'venues update|#' 'organizers get|#' 'organizers update|#' 'categories get|#' 'categories update|#' 'tags get|#' 'tags update|#' 'profile add|#' 'profile show|#' 'profile use|#' 'profile remove|#' 'profile test|#' 'import events|#' 'import venues|#' 'import organizers|#' 'import categories|#' 'import tags|#' 'completion|#'
+            printf '%s\n' '1 -'
+        case 'events get|0' 'events update|0' 'events delete|0'
+            printf '%s\n' 'r s dynamic ids events'
+        case 'events delete|#' 'venues delete|#' 'organizers delete|#' 'categories delete|#' 'tags delete|#' 'help|#'
+            printf '%s\n' '1 v'
+        case 'venues get|0' 'venues update|0' 'venues delete|0'
+            printf '%s\n' 'r s dynamic ids venues'
+        case 'organizers get|0' 'organizers update|0' 'organizers delete|0'
+            printf '%s\n' 'r s dynamic ids organizers'
+        case 'categories get|0' 'categories update|0' 'categories delete|0'
+            printf '%s\n' 'r s dynamic ids categories'
+        case 'tags get|0' 'tags update|0' 'tags delete|0'
+            printf '%s\n' 'r s dynamic ids tags'
+        case 'api|#'
+            printf '%s\n' '2 -'
+        case 'api|0'
+            printf '%s\n' 'r s choices GET POST PUT PATCH DELETE'
+        case 'api|1'
+            printf '%s\n' 'r s choices /events /venues /organizers /categories /tags'
+        case 'profile add|0'
+            printf '%s\n' 'r s none'
+        case 'profile show|0' 'profile use|0' 'profile remove|0' 'profile test|0'
+            printf '%s\n' 'r s profiles'
+        case 'import events|0' 'import venues|0' 'import organizers|0' 'import categories|0' 'import tags|0'
+            printf '%s\n' 'r s file'
+        case 'help|0'
+            printf '%s\n' 'r s choices exit-codes profiles dates formats csv auth output events venues organizers categories tags api info doc serve profile import export help completion'
+        case 'completion|0'
+            printf '%s\n' 'r s choices bash zsh fish'
+    end
+end
+
+# Live values (ids, slugs, profiles) from the active profile; silent and bounded by calctl itself.
+function __calctl_dyn
+    set -l profile $__calctl_profile
+    if test -n "$profile"
+        command calctl --profile $profile __complete $argv 2>/dev/null
+    else
+        command calctl __complete $argv 2>/dev/null
+    end
+    return 0
+end
+
+# Candidates for one value. $argv[1]: encoded spec, $argv[2]: typed value, $argv[3]: text before it.
+function __calctl_values
+    set -l spec (string split ' ' -- $argv[1])
+    set -l value "$argv[2]"
+    set -l lead "$argv[3]"
+    test "$spec[1]" = n; and return
+    if test "$spec[2]" = l; and string match -q '*,*' -- $value
+        set lead "$lead"(string replace -r '[^,]*$' '' -- $value)
+        set value (string replace -r '^.*,' '' -- $value)
+    end
+    switch $spec[3]
+        case choices
+            printf '%s\n' $lead$spec[4..-1]
+        case dynamic
+            for line in (__calctl_dyn $spec[4..-1])
+                printf '%s\n' "$lead$line"
+            end
+        case profiles
+            for line in (__calctl_dyn profiles)
+                printf '%s\n' "$lead$line"
+            end
+        case file
+            for f in (__fish_complete_path $value)
+                printf '%s\n' "$lead$f"
+            end
+        case dir
+            for f in (__fish_complete_directories $value)
+                printf '%s\n' "$lead$f"
+            end
+        case atfile
+            if string match -q '@*' -- $value
+                for f in (__fish_complete_path (string sub -s 2 -- $value))
+                    printf '%s\n' "$lead@$f"
+                end
+            else
+                printf '%s\n' "$lead-"\t'stdin' "$lead@"\t'@file'
+            end
+    end
+end
+
+function __calctl_complete
+    set -l tokens (commandline -opc)
+    set -l cur (commandline -ct)
+    set -g __calctl_profile ''
+    set -l cpath ''
+    set -l expect ''
+    set -l nargs 0
+    set -l i 2
+    set -l n (count $tokens)
+    if test $n -ge 2; and string match -qr '^@.' -- $tokens[2]
+        set __calctl_profile (string sub -s 2 -- $tokens[2])
+        set i 3
+    end
+    while test $i -le $n
+        set -l w $tokens[$i]
+        set i (math $i + 1)
+        if test -n "$expect"
+            test "$expect" = --profile; and set __calctl_profile $w
+            set expect ''
+            continue
+        end
+        switch $w
+            case --
+            case '--*=*'
+                if test (string split -m 1 = -- $w)[1] = --profile
+                    set __calctl_profile (string split -m 1 = -- $w)[2]
+                end
+            case '-?*'
+                set -l spec (__calctl_optval "$cpath|$w")
+                switch "$spec"
+                    case 'r *'
+                        set expect $w
+                    case 'o *'
+                        if test $i -le $n; and contains -- $tokens[$i] true false yes no on off 1 0
+                            set i (math $i + 1)
+                        end
+                end
+            case '*'
+                set -l c (__calctl_canon "$cpath|$w")
+                if test -n "$c"; and test $nargs -eq 0
+                    set cpath (string trim -- "$cpath $c")
+                else
+                    set nargs (math $nargs + 1)
+                end
+        end
+    end
+    if test -n "$expect"
+        set -l spec (__calctl_optval "$cpath|$expect")
+        __calctl_values "$spec" "$cur" ''
+    else if string match -q -- '--*=*' $cur
+        set -l parts (string split -m 1 = -- $cur)
+        set -l spec (__calctl_optval "$cpath|$parts[1]")
+        __calctl_values "$spec" "$parts[2]" "$parts[1]="
+    else if string match -q -- '-*' $cur
+        __calctl_opts "$cpath"
+        __calctl_opts :global
+    else if test $n -eq 1; and string match -q -- '@*' $cur
+        for line in (__calctl_dyn profiles)
+            printf '%s\n' "@$line"
+        end
+    else
+        set -l subs (__calctl_subs "$cpath")
+        if test (count $subs) -gt 0; and test $nargs -eq 0
+            printf '%s\n' $subs
+        else
+            set -l shape (string split ' ' -- (__calctl_arg "$cpath|#"))
+            test (count $shape) -eq 2; or return
+            set -l k $nargs
+            if test $k -ge $shape[1]
+                test "$shape[2]" = v; or return
+                set k (math $shape[1] - 1)
+            end
+            set -l spec (__calctl_arg "$cpath|$k")
+            __calctl_values "$spec" "$cur" ''
+        end
+    end
+end
+
+complete -c calctl -f -a '(__calctl_complete)'
