@@ -364,7 +364,7 @@ _calctl() {
   local n=${#words[@]}
   local cur=${words[n - 1]} raw=${COMP_WORDS[COMP_CWORD]}
   local strip=$((${#cur} - ${#raw}))
-  local i=1 w cpath='' nargs=0 expect='' __calctl_r='' __calctl_profile=''
+  local i=1 w cpath='' nargs=0 expect='' optional='' __calctl_r='' __calctl_profile=''
   local -a __calctl_c=()
   if ((n > 2)) && [[ ${words[1]} == @?* ]]; then
     __calctl_profile=${words[1]#@}
@@ -384,7 +384,13 @@ _calctl() {
         __calctl_optval "$cpath|$w"
         case ${__calctl_r:0:1} in
           r) expect=$w ;;
-          o) if ((i + 1 < n - 1)) && [[ ${words[i + 1]} =~ ^(true|false|yes|no|on|off|1|0)$ ]]; then ((i++)); fi ;;
+          o)
+            if ((i + 1 < n - 1)) && [[ ${words[i + 1]} =~ ^(true|false|yes|no|on|off|1|0)$ ]]; then
+              ((i++))
+            elif ((i == n - 2)); then
+              optional=$w
+            fi
+            ;;
         esac
         ;;
       *)
@@ -408,6 +414,9 @@ _calctl() {
     __calctl_c=($__calctl_r)
     __calctl_opts :global
     __calctl_c+=($__calctl_r)
+  elif [[ -n $optional ]]; then
+    __calctl_optval "$cpath|$optional"
+    __calctl_values "$__calctl_r" "$cur" ''
   elif ((n == 2)) && [[ $cur == @* ]]; then
     local __calctl_lead=@
     __calctl_dyn profiles

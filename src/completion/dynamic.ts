@@ -70,7 +70,8 @@ const slugs: Loader = async (rt, [name = ''], signal, conn) =>
     .map((r) => ({ value: String(r.slug), description: plainTitle(r.name) }));
 
 const profiles: Loader = async (rt) => {
-  const { defaultConfigDir, listProfiles } = await import('../config/index.js');
+  const { loadConfigModule } = await import('../cli/config-module.js');
+  const { defaultConfigDir, listProfiles } = await loadConfigModule();
   const { existsSync } = await import('node:fs');
   const dir = defaultConfigDir(rt.ctx.env, rt.ctx.home);
   const stored = existsSync(dir)

@@ -69,6 +69,7 @@ function __calctl_complete
     set -g __calctl_profile ''
     set -l cpath ''
     set -l expect ''
+    set -l optional ''
     set -l nargs 0
     set -l i 2
     set -l n (count $tokens)
@@ -98,6 +99,8 @@ function __calctl_complete
                     case 'o *'
                         if test $i -le $n; and contains -- $tokens[$i] true false yes no on off 1 0
                             set i (math $i + 1)
+                        else if test $i -gt $n
+                            set optional $w
                         end
                 end
             case '*'
@@ -119,6 +122,9 @@ function __calctl_complete
     else if string match -q -- '-*' $cur
         __calctl_opts "$cpath"
         __calctl_opts :global
+    else if test -n "$optional"
+        set -l spec (__calctl_optval "$cpath|$optional")
+        __calctl_values "$spec" "$cur" ''
     else if test $n -eq 1; and string match -q -- '@*' $cur
         for line in (__calctl_dyn profiles)
             printf '%s\n' "@$line"

@@ -59,7 +59,7 @@ __calctl_describe() {
 }
 
 _calctl() {
-  local __calctl_r='' __calctl_profile='' cpath='' w expect=''
+  local __calctl_r='' __calctl_profile='' cpath='' w expect='' optional=''
   local -i i=2 nargs=0
   if (( CURRENT > 2 )) && [[ $words[2] == @?* ]]; then
     __calctl_profile=\${words[2]#@}
@@ -79,7 +79,13 @@ _calctl() {
         __calctl_optval "$cpath|$w"
         case $__calctl_r[1] in
           r) expect=$w ;;
-          o) if (( i + 1 < CURRENT )) && [[ $words[i+1] == (true|false|yes|no|on|off|1|0) ]]; then (( i++ )); fi ;;
+          o)
+            if (( i + 1 < CURRENT )) && [[ $words[i+1] == (true|false|yes|no|on|off|1|0) ]]; then
+              (( i++ ))
+            elif (( i == CURRENT - 1 )); then
+              optional=$w
+            fi
+            ;;
         esac
         ;;
       *)
@@ -104,6 +110,9 @@ _calctl() {
     local own=$__calctl_r
     __calctl_opts :global
     __calctl_describe options "$own"$'\n'"$__calctl_r"
+  elif [[ -n $optional ]]; then
+    __calctl_optval "$cpath|$optional"
+    __calctl_values "$__calctl_r"
   elif (( CURRENT == 2 )) && [[ $PREFIX == @* ]]; then
     compset -P '@'
     __calctl_dyn profiles
