@@ -17,8 +17,11 @@ const ENGINE = String.raw`
 # Live values (ids, slugs, profiles) from the active profile; silent and bounded by calctl itself.
 __calctl_dyn() {
   local out line v d
-  local -a vals
-  out=$(command calctl \${__calctl_profile:+--profile} \${__calctl_profile:+$__calctl_profile} __complete "$@" 2>/dev/null) || return 1
+  local -a vals run
+  run=(command calctl)
+  # calctl gives up after 1.5 s itself; timeout(1) also covers a slow start or a stuck exit
+  (( $+commands[timeout] )) && run=(timeout -k 1 3 calctl)
+  out=$($run \${__calctl_profile:+--profile} \${__calctl_profile:+$__calctl_profile} __complete "$@" 2>/dev/null) || return 1
   for line in \${(f)out}; do
     v=\${line%%$'\t'*}
     d=''

@@ -119,7 +119,7 @@ describe('bash completion', () => {
       tmux.keys('C-u');
       tmux.type('calctl @');
       tmux.keys('Tab', 'Tab');
-      await tmux.waitFor(/demo\s+local/);
+      await tmux.waitFor(/@?demo\s+@?local/);
     } finally {
       tmux.kill();
     }
