@@ -310,7 +310,10 @@ __calctl_arg() {
 # Live values (ids, slugs, profiles) from the active profile; silent and bounded by calctl itself.
 __calctl_dyn() {
   local out line
-  out=$(command calctl ${__calctl_profile:+--profile "$__calctl_profile"} __complete "$@" 2>/dev/null) || return 0
+  local -a run=(command calctl)
+  # calctl gives up after 1.5 s itself; timeout(1) also covers a slow start or a stuck exit
+  command -v timeout >/dev/null 2>&1 && run=(timeout -k 1 3 calctl)
+  out=$("${run[@]}" ${__calctl_profile:+--profile "$__calctl_profile"} __complete "$@" 2>/dev/null) || return 0
   while IFS= read -r line; do
     [[ -n $line ]] && __calctl_c+=("$__calctl_lead${line%%$'\t'*}")
   done <<<"$out"

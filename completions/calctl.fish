@@ -304,12 +304,13 @@ end
 
 # Live values (ids, slugs, profiles) from the active profile; silent and bounded by calctl itself.
 function __calctl_dyn
-    set -l profile $__calctl_profile
-    if test -n "$profile"
-        command calctl --profile $profile __complete $argv 2>/dev/null
-    else
-        command calctl __complete $argv 2>/dev/null
+    set -l run command calctl
+    # calctl gives up after 1.5 s itself; timeout(1) also covers a slow start or a stuck exit
+    command -q timeout; and set run timeout -k 1 3 calctl
+    if test -n "$__calctl_profile"
+        set -a run --profile $__calctl_profile
     end
+    $run __complete $argv 2>/dev/null
     return 0
 end
 
