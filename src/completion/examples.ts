@@ -120,8 +120,8 @@ function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         about: 'show the request without sending it',
       },
       {
-        cmd: `calctl ${r.name} get ${main} -o json | calctl ${r.name} update ${main} --data -`,
-        about: 'send a whole record back (JSON from get round-trips)',
+        cmd: `calctl ${r.name} get ${main} -o json --fields ${t} | calctl ${r.name} update ${main} --data -`,
+        about: 'JSON on stdin (here: a field read back from get)',
       },
     ],
     [`${r.name} delete`]: [
@@ -139,8 +139,8 @@ function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         about: 'create or update; rejected rows go to rejected.csv',
       },
       {
-        cmd: `calctl export ${r.name} -o ndjson | calctl import ${r.name} - --format ndjson --on-conflict skip`,
-        about: 'NDJSON from stdin; leave existing records alone',
+        cmd: `calctl export ${r.name} | calctl import ${r.name} - --on-conflict skip`,
+        about: 'CSV from stdin; leave existing records that differ alone',
       },
     ],
     [`export ${r.name}`]: [
@@ -161,7 +161,10 @@ export const EXAMPLES: Record<string, Example[]> = {
   ...Object.assign({}, ...catalog.map(resourceExamples)),
   import: [
     { cmd: 'calctl import events events.csv', about: 'create or update events from a CSV file' },
-    { cmd: "calctl import venues venues.csv --map 'venue=venue' --strict", about: 'map a column; unknown ones fail' },
+    {
+      cmd: "calctl import venues venues.csv --map 'slug=' --strict",
+      about: 'ignore the slug column; any other unknown column fails',
+    },
   ],
   export: [
     { cmd: 'calctl export events > events-copy.csv', about: 'every event as CSV' },
@@ -214,7 +217,7 @@ export const EXAMPLES: Record<string, Example[]> = {
   ],
   'profile show': [
     { cmd: 'calctl profile show', about: 'the profile in use (local when none is set)' },
-    { cmd: 'calctl profile show demo -o yaml', about: 'one profile as YAML' },
+    { cmd: 'calctl profile show demo -o json', about: 'one profile as JSON' },
   ],
   'profile use': [
     { cmd: 'calctl profile use demo', about: 'make "demo" the default' },

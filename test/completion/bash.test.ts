@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TmuxSession, tmuxAvailable } from '../terminal/tmux.js';
 import { ROOT, seededHome, shellEnv, shimDir } from './helpers.js';
 
