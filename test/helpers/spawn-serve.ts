@@ -4,12 +4,16 @@
  * when a test failed half-way. Needs `npm run build` (dist/calctl.js).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const CALCTL = join(ROOT, 'bin', 'calctl');
+/** The launcher package.json publishes as `calctl` (bin/calctl, or whatever it becomes). */
+export const CALCTL = join(
+  ROOT,
+  (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { calctl: string } }).bin.calctl,
+);
 export const SERVE_PASSWORD = 'abcd EFGH 1234 ijkl MNOP 5678';
 
 let serveKnown: boolean | undefined;

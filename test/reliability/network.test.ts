@@ -98,6 +98,7 @@ describe.skipIf(!serveAvailable())('hostile network between calctl and the serve
     expect(proxy.injected.lostResponse).toBe(1);
     expect(deleteCalls.length).toBe(2);
     expect(deleteCalls[1]?.status).toBe(410);
+    console.info(`delete after a lost answer: exit ${r.code}, stderr: ${r.stderr.trim()}`);
     expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toMatch(/trash/i);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
