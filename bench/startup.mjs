@@ -22,26 +22,30 @@ function time(args) {
   return ms;
 }
 
-function median(args) {
-  time(args); // warm the file cache
-  const samples = Array.from({ length: RUNS }, () => time(args)).sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
-}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   // The first run creates the local calendar (and its admin); then 1,000 events go straight in.
   time([bin, 'events', 'list']);
   seed(join(home, '.local/share/calctl'), 1000, { venues: 100, organizers: 50 });
-  const baseline = median(['-e', '0']);
   const cases = [
     ['calctl --version', [bin, '--version'], 1.5],
     ['calctl --help', [bin, '--help'], undefined],
     ['calctl events list', [bin, 'events', 'list'], 4],
   ];
-  console.log(`node -e 0: ${baseline.toFixed(1)} ms (median of ${RUNS})`);
+  // Interleaved rounds (baseline, then each command) so that a change of machine load between
+  // measurements hits the baseline and the commands alike.
+  for (const [, args] of cases) time(args); // warm the file cache
+  const samples = { baseline: [], ...Object.fromEntries(cases.map(([label]) => [label, []])) };
+  for (let round = 0; round < RUNS; round++) {
+    samples.baseline.push(time(['-e', '0']));
+    for (const [label, args] of cases) samples[label].push(time(args));
+  }
+  const baseline = median(samples.baseline);
+  console.log(`node -e 0: ${baseline.toFixed(1)} ms (median of ${RUNS} interleaved rounds)`);
   let missed = 0;
-  for (const [label, args, target] of cases) {
-    const ms = median(args);
+  for (const [label, , target] of cases) {
+    const ms = median(samples[label]);
     const ratio = ms / baseline;
     const verdict =
       target === undefined ? '' : ratio <= target ? `  ok (target ≤ ${target}×)` : `  MISSED (target ≤ ${target}×)`;

@@ -1,10 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher, request as undiciRequest } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { type CalctlError, InterruptedError } from '../cli/errors.js';
 import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './errors.js';
 import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';
 import { errorForStatus, flattenHeaders, parseBody, type RawAnswer } from './response.js';
 import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
+
+/**
+ * Loads undici on demand. A bundled dynamic import of this CommonJS package exposes it as `default`;
+ * a plain Node import exposes named exports: accept both.
+ */
+export async function loadUndici(): Promise<typeof import('undici')> {
+  const mod = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
+  return typeof mod.Agent === 'function' ? mod : (mod.default as typeof import('undici'));
+}
+
+/** One HTTP exchange, whatever carries it. */
+export type Transport = (req: {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}) => Promise<RawAnswer>;
 
 /** Credentials: an application password (basic) or a bearer token (JWT plugins). */
 export type ApiAuth = { type: 'basic'; user: string; password: string } | { type: 'bearer'; token: string };
@@ -16,6 +33,11 @@ export interface ApiClientOptions {
   auth?: ApiAuth | undefined;
   /** an undici dispatcher (tests: MockAgent or a custom Agent); by default one keep-alive Agent */
   dispatcher?: Dispatcher | undefined;
+  /**
+   * Sends one request without the network (the CLI's in-process local calendar). When given, undici
+   * is never loaded.
+   */
+  transport?: Transport | undefined;
   /** per attempt, covering connection, headers and body (default 30000; 0 disables) */
   timeoutMs?: number | undefined;
   /** retries after the first attempt, for idempotent methods only (default 3) */
@@ -89,14 +111,21 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
   const userAgent = opts.userAgent ?? `calctl/${opts.version ?? '0.0.0'}`;
   const log = opts.log;
-  const ownAgent = opts.dispatcher
-    ? undefined
-    : new Agent({
+  // undici is large: it is loaded on the first real network request, never for the local calendar.
+  let ownAgent: Agent | undefined;
+  let undici: Promise<typeof import('undici')> | undefined;
+  async function network(): Promise<{ request: typeof import('undici')['request']; dispatcher: Dispatcher }> {
+    undici ??= loadUndici();
+    const lib = await undici;
+    if (!opts.dispatcher && !ownAgent) {
+      ownAgent = new lib.Agent({
         keepAliveTimeout: 10_000,
         ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
         ...(opts.insecure ? { connect: { rejectUnauthorized: false } } : {}),
       });
-  const dispatcher: Dispatcher = opts.dispatcher ?? (ownAgent as Agent);
+    }
+    return { request: lib.request, dispatcher: opts.dispatcher ?? (ownAgent as Agent) };
+  }
 
   /** One attempt: sends the request and reads the whole body, so the socket returns to the pool. */
   async function send(
@@ -106,6 +135,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     body: string | undefined,
     signal: AbortSignal | undefined,
   ): Promise<RawAnswer> {
+    if (opts.transport) return opts.transport({ method, url, headers, body });
+    const { request: undiciRequest, dispatcher } = await network();
     const res = await undiciRequest(url, {
       dispatcher,
       method: method as Dispatcher.HttpMethod,

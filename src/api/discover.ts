@@ -1,4 +1,5 @@
-import { type Dispatcher, request as undiciRequest } from 'undici';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from './client.js';
 import { flattenHeaders } from './response.js';
 
 /** What discovery needs from one HTTP answer. */
@@ -29,6 +30,8 @@ export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): Disc
   return async (start, method) => {
     let url = start;
     for (let hop = 0; ; hop++) {
+      // Loaded here, not at import: discovery only happens for remote sites.
+      const { request: undiciRequest } = await loadUndici();
       const res = await undiciRequest(url, {
         method,
         headers: { accept: 'text/html,application/json', 'user-agent': opts.userAgent ?? 'calctl' },

@@ -5,6 +5,7 @@ export {
   type ApiResponse,
   createApiClient,
   type RequestOptions,
+  type Transport,
 } from './client.js';
 export {
   apiBaseFromUrl,

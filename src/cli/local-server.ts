@@ -1,15 +1,14 @@
 /**
  * The built-in local default: the embedded server's core over the default data dir, called
- * in-process through an undici dispatcher. No HTTP server is loaded and no socket is opened, so the
- * local calendar starts fast; `calctl serve` on the same data dir still works for other clients.
+ * in-process. No HTTP server or client library is loaded and no socket is opened, so the local
+ * calendar starts fast; `calctl serve` on the same data dir still works for other clients.
  */
-import type { Dispatcher } from 'undici';
+import type { Transport } from '../api/client.js';
 import { defaultDataDir } from '../config/paths.js';
 import { createCore } from '../server/core.js';
 import { ADMIN_LOGIN, readAdminPassword } from '../server/store/auth.js';
 import { openStores } from '../server/stores.js';
 import type { Context } from './context.js';
-import { InProcessDispatcher } from './in-process-dispatcher.js';
 
 /** What a command needs to talk to the in-process calendar. */
 export interface LocalServer {
@@ -17,7 +16,8 @@ export interface LocalServer {
   dataDir: string;
   user: string;
   password: string;
-  dispatcher: Dispatcher;
+  /** hands each request to the server core, as if it had come over HTTP */
+  transport: Transport;
   close(): Promise<void>;
 }
 
@@ -26,7 +26,7 @@ const LOCAL_ORIGIN = 'http://localhost';
 /** Opens the default data dir (creating the admin on first use) and the in-process transport. */
 export async function startLocalServer(ctx: Context, vendor?: string): Promise<LocalServer> {
   const dataDir = defaultDataDir(ctx.env, ctx.home);
-  const stores = openStores(dataDir);
+  const stores = openStores(dataDir, { optimize: false });
   try {
     await stores.auth.ensureAdmin(dataDir, ctx.env.CALCTL_ADMIN_PASSWORD || undefined);
   } catch (err) {
@@ -46,7 +46,21 @@ export async function startLocalServer(ctx: Context, vendor?: string): Promise<L
     dataDir,
     user: ADMIN_LOGIN,
     password,
-    dispatcher: new InProcessDispatcher(core, LOCAL_ORIGIN),
+    transport: async ({ method, url, headers, body }) => {
+      const res = await core.handle({
+        method,
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+        body: body ?? null,
+        ip: '127.0.0.1',
+        origin: LOCAL_ORIGIN,
+      });
+      return {
+        status: res.status,
+        headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v])),
+        text: res.body,
+      };
+    },
     close: async () => {
       stores.db.close();
     },

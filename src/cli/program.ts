@@ -3,6 +3,7 @@
  * process.exit), runs one command and maps every failure to an exit code in one place.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { isResourceName } from '../catalog/index.js';
 import type { GlobalOptions } from '../commands/types.js';
 import type { Context } from './context.js';
 import { EXIT, exitCodeOf } from './errors.js';
@@ -97,7 +98,10 @@ export async function buildProgram(
       '\nWith no profile, calctl uses a built-in local calendar (no setup). See: calctl help profiles,\ncalctl help exit-codes, calctl help dates, calctl help output',
     );
   addGlobalOptions(program);
-  const deps = { ctx, runtime: getRuntime };
+  // `calctl events …` can only run an events command: skip building the other resources' commands.
+  const first = argv[0];
+  const onlyResource = first !== undefined && isResourceName(first) ? first : undefined;
+  const deps = { ctx, runtime: getRuntime, onlyResource };
   const { registerResourceCommands } = await import('../commands/resource/register.js');
   const { registerSiteCommands } = await import('../commands/site/register.js');
   const { registerProfileCommands } = await import('../commands/profile/register.js');

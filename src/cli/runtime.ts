@@ -115,7 +115,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       client = createApiClient({
         ...common,
         baseUrl: server.baseUrl,
-        dispatcher: server.dispatcher,
+        transport: server.transport,
         auth: { type: 'basic', user: server.user, password: server.password },
       });
       return client;

@@ -44,6 +44,11 @@ export interface CommandDeps {
   ctx: Context;
   /** the runtime of the current invocation (shared by every command of one run) */
   runtime(): Runtime;
+  /**
+   * The resource named first on the command line, when there is one: the other resources' commands
+   * cannot run in this invocation, so their registration (and start-up time) is skipped.
+   */
+  onlyResource?: string | undefined;
 }
 
 /** A module that adds commands to the program. */

@@ -3,8 +3,9 @@
  * not), show dates readably and name linked records instead of dumping objects.
  */
 import type { ChalkInstance } from 'chalk';
-import Table from 'cli-table3';
+import type Table from 'cli-table3';
 import { getPath, type JsonRecord, plainText } from './fields.js';
+import { cliTable } from './lazy.js';
 
 /** Width assumed when the stream does not report one (a pipe, a file). */
 export const DEFAULT_WIDTH = 100;
@@ -132,7 +133,7 @@ function draw(head: string[] | undefined, rows: string[][], available: number, c
   const all = head ? [head, ...rows] : rows;
   const natural = (all[0] ?? []).map((_, i) => Math.max(1, ...all.map((r) => width(r[i] ?? ''))));
   const colWidths = fitWidths(natural, available);
-  const table = new Table({
+  const table = new (cliTable())({
     chars: BORDERLESS,
     // cli-table3 colours headers red by default: styles stay ours, decided by colorEnabled()
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },

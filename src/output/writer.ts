@@ -2,13 +2,12 @@
  * The only writer of data to stdout. Lists stream record by record (`list --all` never holds every
  * page), except tables, which need every row to size their columns.
  */
-import { stringify as csvLine } from 'csv-stringify/sync';
-import YAML from 'yaml';
 import type { ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import { type ColorLevel, createColor } from './color.js';
 import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
 import type { OutputFormat } from './format.js';
+import { csvStringify, yaml } from './lazy.js';
 import { renderKeyValue, renderTable } from './table.js';
 
 /** Where text goes: stdout, stderr, or a capture in tests. */
@@ -69,7 +68,7 @@ const indent = (text: string): string => text.replace(/^/gm, '  ');
 
 function csvWriter(opts: RecordWriterOptions): RecordWriter {
   const columns = opts.fields ?? opts.resource.recordKeys;
-  const line = (cells: readonly string[]) => csvLine([cells], { delimiter: opts.delimiter ?? ',' });
+  const line = (cells: readonly string[]) => csvStringify().stringify([cells], { delimiter: opts.delimiter ?? ',' });
   opts.stream.write(line(columns));
   return {
     write: (record) => void opts.stream.write(line(columns.map((path) => plainText(getPath(record, path))))),
@@ -112,7 +111,7 @@ export function createRecordWriter(opts: RecordWriterOptions): RecordWriter {
       return {
         write: (r) => {
           count++;
-          out.write(YAML.stringify([shape(r, fields)]));
+          out.write(yaml().stringify([shape(r, fields)]));
         },
         end: () => {
           if (count === 0) out.write('[]\n');
@@ -157,7 +156,7 @@ export function writeOne(record: JsonRecord, opts: RecordWriterOptions): void {
       return;
     }
     if (opts.format === 'yaml') {
-      opts.stream.write(YAML.stringify(shape(record, opts.fields)));
+      opts.stream.write(yaml().stringify(shape(record, opts.fields)));
       return;
     }
     if (opts.format === 'table') {

@@ -96,6 +96,7 @@ function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
 /** Adds `calctl <resource> …` for the five resources of the catalog. */
 export const registerResourceCommands: RegisterCommands = (program, deps) => {
   for (const resource of catalog) {
+    if (deps.onlyResource && resource.name !== deps.onlyResource) continue;
     const parent = program
       .command(resource.name)
       .description(`${resource.name}: list, get, create, update, delete`)

@@ -11,7 +11,7 @@ export const DB_FILE = 'calctl.sqlite';
  * a SIGKILL from leaving half-written data; busy_timeout makes a second process wait for the write
  * lock instead of surfacing SQLITE_BUSY.
  */
-export function openDatabase(dataDir: string | ':memory:'): Database {
+export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: boolean } = {}): Database {
   const require = createRequire(import.meta.url);
   // better-sqlite3 is a native addon: loaded lazily so commands that never touch the store stay fast.
   const BetterSqlite = require('better-sqlite3') as typeof import('better-sqlite3');
@@ -26,7 +26,8 @@ export function openDatabase(dataDir: string | ':memory:'): Database {
   db.pragma('busy_timeout = 15000');
   db.pragma('foreign_keys = ON');
   migrate(db);
-  // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores.
-  db.pragma('optimize=0x10002');
+  // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores; worth it
+  // for a long-lived server, not for a one-shot CLI command.
+  if (opts.optimize !== false) db.pragma('optimize=0x10002');
   return db;
 }

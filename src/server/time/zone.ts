@@ -32,7 +32,8 @@ function lookup(tz: string): Zone | null {
   const hit = cache.get(tz);
   if (hit !== undefined) return hit;
   let zone: Zone | null = null;
-  const fixed = parseFixed(tz);
+  // UTC and GMT never change offset: no Intl formatter (and no ICU zone data) is needed for them.
+  const fixed = tz === 'UTC' || tz === 'GMT' ? 0 : parseFixed(tz);
   if (fixed !== null) {
     zone = { kind: 'fixed', minutes: fixed };
   } else if (IANA_SHAPE.test(tz)) {
