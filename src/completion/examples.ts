@@ -243,8 +243,10 @@ export const EXAMPLES: Record<string, Example[]> = {
       cmd: 'mkdir -p ~/.config/fish/completions && calctl completion fish > ~/.config/fish/completions/calctl.fish',
       about: 'fish: install for your user',
     },
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh parameter, not a placeholder
-    { cmd: 'calctl completion zsh > "${fpath[1]}/_calctl"', about: 'zsh: install into $fpath', skip: 'zsh only' },
+    {
+      cmd: 'mkdir -p ~/.zfunc && calctl completion zsh > ~/.zfunc/_calctl',
+      about: 'zsh: install (with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc)',
+    },
   ],
 };
 

@@ -9,7 +9,8 @@ import { type Branch, buildTables, type Described, shCase } from './tables.js';
 const HEADER = `#compdef calctl
 # zsh completion for calctl. Generated from the command tree by scripts/gen-completions.mjs:
 # do not edit. Install one of:
-#   calctl completion zsh > "\${fpath[1]}/_calctl"    (then start a new shell)
+#   mkdir -p ~/.zfunc && calctl completion zsh > ~/.zfunc/_calctl
+#     and in ~/.zshrc, before compinit: fpath=(~/.zfunc $fpath); autoload -U compinit && compinit
 #   echo 'source <(calctl completion zsh)' >> ~/.zshrc   (after compinit)
 `;
 
