@@ -75,6 +75,7 @@ describe.skipIf(!serveAvailable())('SIGKILL during concurrent writes', () => {
     for (let round = 0; round < 10; round++) {
       const serve = await spawnServe({ dataDir, env });
       let killed = false;
+      let acks = 0;
       const writing = runWriters({
         baseUrl: serve.baseUrl,
         auth: AUTH,
@@ -82,8 +83,14 @@ describe.skipIf(!serveAvailable())('SIGKILL during concurrent writes', () => {
         writers: 8,
         max: 500,
         until: () => killed,
+        onAck: () => {
+          acks += 1;
+        },
       });
-      await sleep(250 + Math.floor(rnd() * 500));
+      // Kill once the load is flowing (the first answers can be slow on a busy machine), at a
+      // seeded random moment after that.
+      for (let i = 0; i < 200 && acks === 0; i++) await sleep(50);
+      await sleep(100 + Math.floor(rnd() * 400));
       await serve.kill();
       killed = true;
       const r = await writing;

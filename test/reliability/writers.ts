@@ -51,6 +51,8 @@ export async function runWriters(opts: {
   writers: number;
   max: number;
   until: () => boolean;
+  /** called after each acknowledged write */
+  onAck?: () => void;
 }): Promise<WriterResult> {
   const agent = new Agent({ connections: opts.writers, keepAliveTimeout: 1000 });
   const result: WriterResult = { acked: [], errors: [], lost: 0 };
@@ -80,6 +82,7 @@ export async function runWriters(opts: {
             venueId: e.venue?.id ?? null,
             categoryIds: (e.categories ?? []).map((c) => c.id),
           });
+          opts.onAck?.();
         } else {
           result.errors.push(`${res.statusCode} ${text.slice(0, 200)}`);
         }
