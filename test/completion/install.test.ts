@@ -19,7 +19,7 @@ const INSTALL: Record<string, string> = {
   fish: 'mkdir -p ~/.config/fish/completions && calctl completion fish > ~/.config/fish/completions/calctl.fish',
 };
 
-const SHELL_COMMAND: Record<string, string[]> = {
+const SHELL_COMMAND: Record<string, readonly string[]> = {
   bash: ['bash', '-i'],
   zsh: ['zsh', '-i'],
   fish: ['fish', '-i'],
@@ -43,7 +43,13 @@ describe.each(['bash', 'zsh', 'fish'])('%s after the README install line', (shel
       const install = spawnSync('bash', ['-c', INSTALL[shell] ?? ''], { env, cwd: home, encoding: 'utf8' });
       expect(install.status, install.stderr).toBe(0);
 
-      const tmux = new TmuxSession({ env, cwd: home, width: 120, height: 30, command: SHELL_COMMAND[shell] }).start();
+      const tmux = new TmuxSession({
+        env,
+        cwd: home,
+        width: 120,
+        height: 30,
+        command: [...(SHELL_COMMAND[shell] ?? [])],
+      }).start();
       const tab = async (line: string, expected: RegExp, presses = 2) => {
         tmux.keys('C-u');
         tmux.type(line);
