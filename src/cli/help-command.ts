@@ -17,7 +17,7 @@ function findCommand(root: Command, path: readonly string[]): Command | undefine
 export const registerHelpCommand: RegisterCommands = (program, deps) => {
   program
     .command('help')
-    .description('help on a command or a topic (exit-codes, profiles, dates, output)')
+    .description(`help on a command or a topic (${Object.keys(HELP_TOPICS).join(', ')})`)
     .argument('[words...]', 'a topic, or a command such as "events list"')
     .action(async (words: string[]) => {
       const out = deps.ctx.io.stdout;

@@ -7,6 +7,7 @@ import { isResourceName } from '../catalog/index.js';
 import type { GlobalOptions } from '../commands/types.js';
 import type { Context } from './context.js';
 import { EXIT, exitCodeOf } from './errors.js';
+import { HELP_TOPICS } from './help-topics.js';
 import { CALCTL_VERSION, type CliRuntime, createRuntime } from './runtime.js';
 
 function parseSeconds(value: string): number {
@@ -95,7 +96,7 @@ export async function buildProgram(
     })
     .addHelpText(
       'after',
-      '\nWith no profile, calctl uses a built-in local calendar (no setup). See: calctl help profiles,\ncalctl help exit-codes, calctl help dates, calctl help output',
+      `\nWith no profile, calctl uses a built-in local calendar (no setup).\nTopics: calctl help ${Object.keys(HELP_TOPICS).join('|')}`,
     );
   addGlobalOptions(program);
   // `calctl events …` can only run an events command: skip building the other resources' commands.

@@ -7,8 +7,8 @@ export async function writeJson(rt: Runtime, value: unknown): Promise<void> {
   const format = await outputFormat(rt);
   const out = rt.ctx.io.stdout;
   if (format === 'yaml') {
-    const YAML = await import('yaml');
-    out.write(YAML.stringify(value));
+    const { yaml } = await import('../output/lazy.js');
+    out.write(yaml().stringify(value));
   } else if (format === 'ndjson' && Array.isArray(value)) {
     for (const item of value) out.write(`${JSON.stringify(item)}\n`);
   } else if (format === 'ndjson') {

@@ -86,7 +86,7 @@ export function toWritableBody(resource: ResourceSpec, record: Rec): Rec {
  * input form: linked objects become ids and read-only keys are dropped by the site anyway.
  */
 export function toInputForm(resource: ResourceSpec, body: Rec): Rec {
-  const out: Rec = { ...body };
+  const out: Rec = isRepresentation(body) ? representationInput(resource, body) : { ...body };
   for (const field of resource.fields) {
     const value = out[field.name];
     if (!field.link || value === undefined) continue;
@@ -96,6 +96,33 @@ export function toInputForm(resource: ResourceSpec, body: Rec): Rec {
   if (resource.name === 'events') {
     if (Array.isArray(out.venue) && out.venue.length === 0) delete out.venue;
     if (isObject(body.cost_details)) out.cost = costInput(body);
+  }
+  return out;
+}
+
+/** A record as a site returns it (not a hand-written body): it carries generated keys. */
+function isRepresentation(body: Rec): boolean {
+  return body.id !== undefined && ('rest_url' in body || 'global_id' in body || 'urls' in body || 'taxonomy' in body);
+}
+
+/**
+ * The writable part of a returned record: only the resource's input fields, without the values that
+ * mean "unset" in a representation but are invalid as input (empty strings, `image: false`, a category
+ * parent of 0, zero dates of drafts, an event website that is just its own page). Venue map switches
+ * are strings on input.
+ */
+function representationInput(resource: ResourceSpec, body: Rec): Rec {
+  const names = new Set(resource.fields.map((f) => f.name));
+  const out: Rec = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (!names.has(key) || value === '' || value === null || (value === false && key === 'image')) continue;
+    if (key === 'parent' && (value === 0 || value === '0')) continue;
+    if ((key === 'date' || key === 'date_utc') && typeof value === 'string' && value.startsWith('0000-00-00')) continue;
+    if (key === 'website' && value === body.url) continue;
+    out[key] = value;
+  }
+  if (resource.name === 'venues') {
+    for (const key of ['show_map', 'show_map_link']) if (typeof out[key] === 'boolean') out[key] = String(out[key]);
   }
   return out;
 }

@@ -28,7 +28,13 @@ const VIRTUAL: Partial<Record<ResourceName, readonly VirtualColumn[]>> = {
       description: 'suffix/after puts the symbol after the cost',
     },
   ],
-  venues: [{ name: 'address2', labels: ['Venue Address 2'], description: 'joined to address with a space' }],
+  venues: [
+    { name: 'address2', labels: ['Venue Address 2'], description: 'joined to address with a space' },
+    { name: 'slug', labels: ['Venue Slug'], description: 'URL name: matches an existing record (as exported)' },
+  ],
+  organizers: [
+    { name: 'slug', labels: ['Organizer Slug'], description: 'URL name: matches an existing record (as exported)' },
+  ],
 };
 
 /** The virtual columns a resource accepts (always including `id`). */
@@ -121,13 +127,16 @@ export function mapColumns(
   const targets = new Map<string, string>();
   const used = new Map<string, string>();
   const unknown: string[] = [];
+  // Keys a record carries but that cannot be written (count, url, rest_url …): a file of exported
+  // records has them, and skipping them is expected, not worth a warning.
+  const generated = new Set(resource.recordKeys.map(normalizeLabel));
   for (const column of header) {
     const key = normalizeLabel(column);
     if (key === 'error') continue; // the column our own rejects file adds: re-importing it is normal
     const target = overrides.has(key) ? overrides.get(key) : aliases.get(key);
     if (target === null) continue;
     if (target === undefined) {
-      unknown.push(column);
+      if (!generated.has(key)) unknown.push(column);
       continue;
     }
     const other = used.get(target);

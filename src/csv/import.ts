@@ -224,7 +224,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     await cp?.flush();
   }
   if (opts.signal?.aborted) {
-    throw new InterruptedError(`import interrupted after ${done} rows${cp ? `; progress saved in ${cp.path}` : ''}`);
+    throw new InterruptedError(
+      `import interrupted after ${done} rows${cp ? `; progress saved in ${cp.path}: run the same command with --resume to continue` : ''}`,
+    );
   }
   if (fatal !== undefined) throw fatal;
   if (cp && !(opts.failFast && rejectedNow)) await cp.remove();

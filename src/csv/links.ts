@@ -152,7 +152,9 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       if (!name) return undefined;
       const table = await tableOf(name);
       const what = name === 'categories' ? 'category' : name.replace(/s$/, '');
-      if (field === 'venue' || field === 'parent') return text === '' ? undefined : one(name, table, text, what);
+      // "0" is how a record shows "no venue" / "top level" (an exported `parent: 0`): no link.
+      if (field === 'venue' || field === 'parent')
+        return text === '' || text === '0' ? undefined : one(name, table, text, what);
       return many(name, table, text, what);
     },
   };

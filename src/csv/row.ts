@@ -146,6 +146,11 @@ export async function convertRow(cells: ReadonlyMap<string, string>, opts: RowOp
         continue;
       }
       const field = resource.fields.find((f) => f.name === target);
+      if (!field && target === 'slug') {
+        // Venues and organizers have no slug field, but an exported slug still identifies the record.
+        if (text.trim() !== '') input.body.slug = text.trim();
+        continue;
+      }
       if (!field) continue; // virtual columns are folded in below
       if (field.semantic === 'date' && resource.name === 'events' && target !== 'date') continue;
       if (field.link) {
