@@ -3,10 +3,12 @@
  * POST is never retried blindly; when its outcome is unknown (network error, timeout) the record is
  * looked up by the match rule first, and only sent again when it is not there.
  */
-import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../api/index.js';
+import { type ApiClient, ApiError } from '../api/index.js';
+import { backoffDelay } from '../api/retry.js';
 import type { ResourceSpec } from '../catalog/index.js';
 import { ALL_EVENTS_WINDOW, type IndexEntry, keyOf, type MatchIndex } from './match.js';
 import { roughSlug } from './text.js';
+import { isTransientFailure } from './transient.js';
 import { type Body, changedKeys, recordToInput, updateBody } from './writable.js';
 
 type Obj = Record<string, unknown>;
@@ -33,7 +35,22 @@ export interface ApplyOptions {
 
 let dryRunIds = 0;
 
-const isUnknownOutcome = (err: unknown) => err instanceof NetworkError || err instanceof TimeoutError;
+const MAX_CREATE_ATTEMPTS = 6;
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
 
 async function fetchBody(opts: ApplyOptions, id: number): Promise<Body> {
   const res = await opts.api.get<Obj>(`/${opts.resource.name}/${id}`, { signal: opts.signal });
@@ -80,21 +97,34 @@ async function create(opts: ApplyOptions, body: Body): Promise<Outcome> {
     const res = await api.post<Obj>(`/${resource.name}`, body, { retry: false, signal: opts.signal });
     return index.add(res.body, false).id;
   };
-  try {
-    return { kind: 'created', id: await send() };
-  } catch (err) {
-    if (isUnknownOutcome(err)) {
-      // The site may have created it before the connection broke: look before sending again.
-      const found = await lookupOne(opts, body);
-      if (found) return { kind: 'created', id: found.id };
+  // POST is never re-sent blindly: after a transient failure the record is looked up first (the site
+  // may have created it before the answer was lost or a gateway failed), and sent again only when it
+  // is not there.
+  let lookFirst = false;
+  for (let attempt = 1; ; attempt++) {
+    if (lookFirst) {
+      try {
+        const found = await lookupOne(opts, body);
+        if (found) return { kind: 'created', id: found.id };
+        lookFirst = false;
+      } catch (err) {
+        if (!isTransientFailure(err) || attempt >= MAX_CREATE_ATTEMPTS) throw err;
+        await pause(backoffDelay(attempt, { baseMs: 500, capMs: 8000 }), opts.signal);
+        continue;
+      }
+    }
+    try {
       return { kind: 'created', id: await send() };
+    } catch (err) {
+      const termId = err instanceof ApiError ? Number(err.data?.term_id) : Number.NaN;
+      if (err instanceof ApiError && err.code === 'term_exists' && termId > 0) {
+        const entry: IndexEntry = { id: termId, body: await fetchBody(opts, termId) };
+        return update(opts, entry, body);
+      }
+      if (!isTransientFailure(err) || attempt >= MAX_CREATE_ATTEMPTS) throw err;
+      lookFirst = true;
+      await pause(backoffDelay(attempt, { baseMs: 500, capMs: 8000 }), opts.signal);
     }
-    const termId = err instanceof ApiError ? Number(err.data?.term_id) : Number.NaN;
-    if (err instanceof ApiError && err.code === 'term_exists' && termId > 0) {
-      const entry: IndexEntry = { id: termId, body: await fetchBody(opts, termId) };
-      return update(opts, entry, body);
-    }
-    throw err;
   }
 }
 

@@ -5,8 +5,10 @@
  * Terms are always sent as ids: a real site turns a tag given by name into a junk tag (observed #13).
  */
 import { type ApiClient, paginate } from '../api/index.js';
+import { backoffDelay } from '../api/retry.js';
 import type { ResourceName } from '../catalog/index.js';
 import { nameKey } from './text.js';
+import { isTransientFailure } from './transient.js';
 
 type Obj = Record<string, unknown>;
 
@@ -101,16 +103,20 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
 
   async function createOne(name: ResourceName, table: LinkTable, text: string): Promise<number> {
     // Venue and organizer creation returns the existing record for a known name (observed #8),
-    // and term creation answers term_exists with its id, so a repeated POST is harmless here.
-    try {
-      const res = await opts.api.post<Obj>(`/${name}`, { [NAME_KEY[name] ?? 'name']: text.trim() });
-      add(table, name, res.body);
-      created.set(name, (created.get(name) ?? 0) + 1);
-      return Number(res.body.id);
-    } catch (err) {
-      const termId = (err as { data?: { term_id?: unknown } }).data?.term_id;
-      if (termId !== undefined) return Number(termId);
-      throw err;
+    // and term creation answers term_exists with its id, so a repeated POST is harmless here: a
+    // transient failure (lost answer, gateway error) is simply tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await opts.api.post<Obj>(`/${name}`, { [NAME_KEY[name] ?? 'name']: text.trim() });
+        add(table, name, res.body);
+        created.set(name, (created.get(name) ?? 0) + 1);
+        return Number(res.body.id);
+      } catch (err) {
+        const termId = (err as { data?: { term_id?: unknown } }).data?.term_id;
+        if (termId !== undefined) return Number(termId);
+        if (!isTransientFailure(err) || attempt >= 6) throw err;
+        await new Promise((r) => setTimeout(r, backoffDelay(attempt, { baseMs: 500, capMs: 8000 })));
+      }
     }
   }
 
