@@ -2,13 +2,17 @@
 // Heavy parts (server, prompts, CSV, natural-language dates) stay behind dynamic imports,
 // which esbuild splits into separate chunks loaded only when a command needs them.
 
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a CLI started meanwhile never finds dist/ half-written or gone.
+const dist = new URL('../dist', import.meta.url);
+const fresh = new URL(`../dist.building-${process.pid}`, import.meta.url);
+const stale = new URL(`../dist.stale-${process.pid}`, import.meta.url);
+rmSync(fresh, { recursive: true, force: true });
 await build({
   entryPoints: { calctl: 'src/main.ts' },
-  outdir: 'dist',
+  outdir: fresh.pathname,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -24,3 +28,10 @@ await build({
   },
   logLevel: 'warning',
 });
+try {
+  renameSync(dist, stale);
+} catch {
+  // first build: nothing to move away
+}
+renameSync(fresh, dist);
+rmSync(stale, { recursive: true, force: true });
