@@ -5,7 +5,7 @@
  * The cost comes from merge.ts's `costInput` (shared with `update`); SITE_RESETS mirrors what its
  * `toWritableBody` sends; the text fields are added here because an import compares them.
  */
-import type { ResourceSpec } from '../catalog/index.js';
+import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { costInput } from '../commands/merge.js';
 import { htmlWords, nameKey } from './text.js';
 
@@ -22,26 +22,14 @@ const idOf = (v: unknown): number | undefined => {
 };
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v : []).map(idOf).filter((n): n is number => n !== undefined);
 
-const TEXT: Record<string, readonly string[]> = {
-  events: ['title', 'description', 'excerpt', 'status', 'timezone', 'start_date', 'end_date', 'cost'],
-  venues: [
-    'venue',
-    'description',
-    'address',
-    'city',
-    'country',
-    'province',
-    'state',
-    'zip',
-    'phone',
-    'stateprovince',
-    'website',
-    'status',
-  ],
-  organizers: ['organizer', 'description', 'phone', 'website', 'email', 'status'],
-  categories: ['name', 'description'],
-  tags: ['name', 'description'],
-};
+/** Fields compared as text: string fields (and cost), without dates of publication, slugs and images. */
+const NOT_TEXT = new Set(['date', 'date_utc', 'slug', 'image', 'show_map', 'show_map_link']);
+const TEXT: Record<string, readonly string[]> = Object.fromEntries(
+  catalog.map((r) => [
+    r.name,
+    r.fields.filter((f) => (f.type === 'string' || f.semantic === 'cost') && !NOT_TEXT.has(f.name)).map((f) => f.name),
+  ]),
+);
 const FLAGS: Record<string, readonly string[]> = {
   events: ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'],
   venues: ['show_map', 'show_map_link'],

@@ -3,7 +3,6 @@
  * not), show dates readably and name linked records instead of dumping objects.
  */
 import type { ChalkInstance } from 'chalk';
-import type Table from 'cli-table3';
 import { getPath, type JsonRecord, plainText } from './fields.js';
 import { cliTable } from './lazy.js';
 

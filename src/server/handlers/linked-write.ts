@@ -1,3 +1,4 @@
+import { getResource } from '../../catalog/index.js';
 import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { looseBool } from '../routes/args.js';
@@ -5,18 +6,14 @@ import type { RequestScope } from '../site.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
 import { publicationDates, siteNow } from './common.js';
 
-const VENUE_TEXT = [
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'stateprovince',
-  'website',
-] as const;
-const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const;
+/** Fields kept in post columns or handled apart; every other field of a venue/organizer is meta text. */
+const NOT_META = new Set(['author', 'date', 'date_utc', 'description', 'status', 'image', 'show_map', 'show_map_link']);
+const metaText = (name: string) =>
+  getResource(name)
+    .fields.filter((f) => f.name !== getResource(name).titleField && !NOT_META.has(f.name))
+    .map((f) => f.name);
+const VENUE_TEXT = metaText('venues');
+const ORGANIZER_TEXT = metaText('organizers');
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 

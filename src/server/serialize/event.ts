@@ -70,7 +70,7 @@ function eventJsonLd(
 /** An event exactly as the site shows it; `single` adds json_ld (single GETs only). */
 export function serializeEvent(post: Post, links: EventLinks, scope: RequestScope, single: boolean) {
   const m = post.meta as unknown as EventMeta;
-  const h = postHead(post, scope.origin);
+  const { id: _id, ...headRest } = postHead(post, scope.origin);
   const url = permalink(post, scope.origin);
   const tz = m.timezone || scope.site.timezone;
   const cost = formatCost(m.cost);
@@ -82,13 +82,7 @@ export function serializeEvent(post: Post, links: EventLinks, scope: RequestScop
   const out: Record<string, unknown> = {
     id: post.id,
     ...globalIds(post, scope.origin),
-    author: h.author,
-    status: h.status,
-    date: h.date,
-    date_utc: h.date_utc,
-    modified: h.modified,
-    modified_utc: h.modified_utc,
-    url,
+    ...headRest,
     rest_url: restItemUrl(scope, 'events', post.id),
     title: post.title,
     description: wpautop(post.content),

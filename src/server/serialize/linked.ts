@@ -76,14 +76,17 @@ export function organizerJsonLd(post: Post): Record<string, unknown> {
   };
 }
 
+/** The keys every post-like record starts with, in the site's order. */
 function head(post: Post, origin: string) {
+  const utc = utcDates(post);
   return {
     id: post.id,
     author: String(post.author),
     status: post.status,
     date: post.date,
-    ...utcDates(post),
+    date_utc: utc.date_utc,
     modified: post.modified,
+    modified_utc: utc.modified_utc,
     url: permalink(post, origin),
   };
 }
@@ -91,16 +94,8 @@ function head(post: Post, origin: string) {
 /** A venue as the site returns it: empty values dropped, map flags and global ids always last. */
 export function serializeVenue(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
   const m = post.meta as unknown as VenueMeta;
-  const h = head(post, scope.origin);
   const body = dropEmpty({
-    id: h.id,
-    author: h.author,
-    status: h.status,
-    date: h.date,
-    date_utc: h.date_utc,
-    modified: h.modified,
-    modified_utc: h.modified_utc,
-    url: h.url,
+    ...head(post, scope.origin),
     venue: post.title,
     description: wpautop(post.content),
     excerpt: wpautop(post.excerpt),
@@ -127,16 +122,8 @@ export function serializeVenue(post: Post, scope: RequestScope, single: boolean)
 
 export function serializeOrganizer(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
   const m = post.meta as unknown as OrganizerMeta;
-  const h = head(post, scope.origin);
   const body = dropEmpty({
-    id: h.id,
-    author: h.author,
-    status: h.status,
-    date: h.date,
-    date_utc: h.date_utc,
-    modified: h.modified,
-    modified_utc: h.modified_utc,
-    url: h.url,
+    ...head(post, scope.origin),
     organizer: post.title,
     description: wpautop(post.content),
     excerpt: wpautop(post.excerpt),
