@@ -5,6 +5,7 @@
  */
 import { processContext } from './cli/context.js';
 import { exitCodeOf } from './cli/errors.js';
+import { runProgram } from './cli/program.js';
 
 export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
@@ -17,7 +18,6 @@ export async function run(argv: string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { runProgram } = await import('./cli/program.js');
     return await runProgram(argv, ctx, controller);
   } catch (err) {
     ctx.io.stderr.write(`calctl: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isResourceName } from '../catalog/index.js';
+import { registerResourceCommands } from '../commands/resource/register.js';
 import type { GlobalOptions } from '../commands/types.js';
 import type { Context } from './context.js';
 import { EXIT, exitCodeOf } from './errors.js';
@@ -103,18 +104,28 @@ export async function buildProgram(
   const first = argv[0];
   const onlyResource = first !== undefined && isResourceName(first) ? first : undefined;
   const deps = { ctx, runtime: getRuntime, onlyResource };
-  const { registerResourceCommands } = await import('../commands/resource/register.js');
-  const { registerSiteCommands } = await import('../commands/site/register.js');
-  const { registerProfileCommands } = await import('../commands/profile/register.js');
-  const { registerHelpCommand } = await import('./help-command.js');
+  const [{ registerSiteCommands }, { registerProfileCommands }, { registerHelpCommand }] = onlyResource
+    ? [{ registerSiteCommands: () => {} }, { registerProfileCommands: () => {} }, { registerHelpCommand: () => {} }]
+    : await Promise.all([
+        import('../commands/site/register.js'),
+        import('../commands/profile/register.js'),
+        import('./help-command.js'),
+      ]);
   registerResourceCommands(program, deps);
-  registerSiteCommands(program, deps);
-  registerProfileCommands(program, deps);
-  await registerOptional(program, deps, argv);
-  registerHelpCommand(program, deps);
-  (await import('../commands/completion.js')).registerCompletionCommand(program, deps);
-  (await import('../commands/completion.js')).registerCompleteCommand(program, deps);
-  (await import('../completion/help-extras.js')).applyHelpExtras(program);
+  // A resource command line (`calctl events list …`) needs nothing else: the other groups, the help
+  // texts and completion only load for lines that can use them (start-up time).
+  const wantsHelp = argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
+  if (!onlyResource || wantsHelp) {
+    registerSiteCommands(program, deps);
+    registerProfileCommands(program, deps);
+    await registerOptional(program, deps, argv);
+    registerHelpCommand(program, deps);
+    const completion = await import('../commands/completion.js');
+    completion.registerCompletionCommand(program, deps);
+    completion.registerCompleteCommand(program, deps);
+  }
+  if (!onlyResource || wantsHelp || argv.length === 1)
+    (await import('../completion/help-extras.js')).applyHelpExtras(program);
   // Every subcommand inherits the output settings and exit override of the root.
   const configure = (cmd: Command) => {
     for (const sub of cmd.commands) {

@@ -5,11 +5,11 @@
 import type { ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
+import { colorLevel, parseFieldList, resolveFormat } from '../output/index.js';
 import type { Runtime } from './types.js';
 
 /** The output format of this run (flag, then profile default, then TTY → table / pipe → JSON). */
 export async function outputFormat(rt: Runtime): Promise<OutputFormat> {
-  const { resolveFormat } = await import('../output/index.js');
   const g = rt.globals();
   let profileDefault: string | undefined;
   if (g.output === undefined && !g.json) {
@@ -30,7 +30,6 @@ export async function writerOptions(
   resource: ResourceSpec,
   stream: RecordWriterOptions['stream'] = rt.ctx.io.stdout,
 ): Promise<RecordWriterOptions> {
-  const { colorLevel, parseFieldList } = await import('../output/index.js');
   const g = rt.globals();
   const format = await outputFormat(rt);
   const { stdout, stderr } = rt.ctx.io;

@@ -1,8 +1,10 @@
 /** `calctl <resource> list`: one page by default, `--all` streams every page, `--limit N` caps. */
 import { once } from 'node:events';
+import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { JsonRecord } from '../../output/index.js';
+import { createRecordWriter } from '../../output/index.js';
 import { dateZone, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { bindFlags, readFlags } from './flags.js';
@@ -35,7 +37,6 @@ export async function listRecords(
   resource: ResourceSpec,
   opts: Record<string, unknown> & ListOptions,
 ): Promise<void> {
-  const { createRecordWriter } = await import('../../output/index.js');
   if (opts.limit !== undefined && opts.limit < 0) throw new UsageError('--limit must be 0 or more');
   const raw = readFlags(bindFlags(resource.listParams), opts);
   const query = await toQuery(resource, raw, { now: rt.ctx.now(), timezone: await dateZone(rt) });
@@ -79,7 +80,6 @@ async function fetchRecords(
   opts: ListOptions,
 ): Promise<AsyncIterable<JsonRecord>> {
   const api = await rt.api();
-  const { paginate } = await import('../../api/index.js');
   const path = `/${resource.name}`;
   const q = query as Parameters<typeof paginate>[2];
   if (opts.all || opts.limit !== undefined) {

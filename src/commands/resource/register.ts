@@ -8,6 +8,7 @@ import { catalog, type ResourceSpec } from '../../catalog/index.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 import type { CommandDeps, RegisterCommands } from '../types.js';
 import { addFlags, bindFlags, kebab } from './flags.js';
+import { listRecords } from './list.js';
 
 type Opts = Record<string, unknown>;
 
@@ -27,7 +28,6 @@ function listCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps)
     .option('--all', 'fetch every page (streamed; follows the total_pages the site reports)')
     .option('--limit <n>', 'stop after this many records (fetches further pages as needed)', parseLimit)
     .action(async (_opts: Opts, command: Command) => {
-      const { listRecords } = await import('./list.js');
       await listRecords(deps.runtime(), resource, command.opts());
     });
 }

@@ -112,6 +112,8 @@ const MIGRATIONS: readonly string[] = [
 
 /** Brings the schema up to the latest version. Safe to call from several processes at once. */
 export function migrate(db: Database): number {
+  // The common case (already up to date) needs no write lock.
+  if ((db.pragma('user_version', { simple: true }) as number) >= MIGRATIONS.length) return MIGRATIONS.length;
   const run = db.transaction(() => {
     // Re-read inside the write transaction: another process may have migrated meanwhile.
     const current = db.pragma('user_version', { simple: true }) as number;
