@@ -62,6 +62,7 @@ export async function load(opts) {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
+    mean: result.latency.average,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
