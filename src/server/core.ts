@@ -27,7 +27,8 @@ export interface CoreRequest {
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** JSON text; cached answers are kept encoded, so they are not re-encoded for every request */
+  body: string | Buffer;
 }
 
 export interface Core {
@@ -121,7 +122,7 @@ export function createCore(opts: CoreOptions): Core {
     userId: number | null,
     origin: string,
     status: number,
-    body: string,
+    body: string | Buffer,
     headers: Record<string, string>,
   ) {
     return {
@@ -182,7 +183,7 @@ export function createCore(opts: CoreOptions): Core {
     }
     const reply = {
       status: result.status,
-      body: JSON.stringify(result.body),
+      body: Buffer.from(JSON.stringify(result.body)),
       headers: { Allow: c.allow, ...(result.headers ?? {}) },
     };
     if (isRead && result.status === 200) cache.set(key, reply);
