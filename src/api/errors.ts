@@ -129,6 +129,23 @@ export function serializedWpError(body: unknown, method: string, url: string): A
 }
 
 /** The server could not be reached or dropped the connection (exit 1). */
+/** Certificate failures of Node's TLS layer: the site answered, but its certificate is not trusted. */
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function networkHint(code: string | undefined): string {
+  if (code && TLS_CODES.has(code)) {
+    return "the site's TLS certificate is not trusted: fix it, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem (--insecure skips the check, not recommended)";
+  }
+  return 'check the URL of the profile and that the server is running and reachable';
+}
+
 export class NetworkError extends CalctlError {
   readonly method: string;
   readonly url: string;
@@ -141,7 +158,7 @@ export class NetworkError extends CalctlError {
     super(`${method} ${url} failed: ${causeCode ? `${causeCode} ` : ''}${detail}`.trim(), {
       code: 'network',
       exitCode: EXIT.failure,
-      hint: 'check the URL of the profile and that the server is running and reachable',
+      hint: networkHint(causeCode),
       cause,
     });
     this.method = method;
