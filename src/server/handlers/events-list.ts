@@ -3,7 +3,7 @@ import { restBase } from '../site.js';
 import { addDays } from '../time/zone.js';
 import type { HandlerRequest, HandlerResult } from './common.js';
 import { parseDateParam, parseStatusParam, siteNow, statusesFor } from './common.js';
-import { renderEvent } from './event-view.js';
+import { renderEvents } from './event-view.js';
 import { likeArg, paging, postArchive } from './list-common.js';
 import { termIdsForFilter } from './terms.js';
 
@@ -137,9 +137,9 @@ export function listEvents(req: HandlerRequest): HandlerResult {
     (pg.page - 1) * pg.perPage,
   );
   const posts = scope.stores.posts.getMany(ids);
-  const counts = new Map<number, number>();
-  const items = ids.map((id) =>
-    renderEvent(posts.get(id) as NonNullable<ReturnType<typeof posts.get>>, scope, false, counts),
+  const items = renderEvents(
+    ids.map((id) => posts.get(id) as NonNullable<ReturnType<typeof posts.get>>),
+    scope,
   );
   return postArchive(
     'events',

@@ -108,6 +108,12 @@ const MIGRATIONS: readonly string[] = [
   `
   DROP INDEX IF EXISTS posts_type_start;
   `,
+  // 5: the window index ordered exactly as the events list (start, then id), so a deep page walks the
+  // index instead of sorting (exports page through every event)
+  `
+  DROP INDEX IF EXISTS posts_event_window;
+  CREATE INDEX posts_event_window ON posts(type, hidden, start_local, id, end_local, status, featured, venue_id);
+  `,
 ];
 
 /** Brings the schema up to the latest version. Safe to call from several processes at once. */

@@ -123,6 +123,21 @@ export class PostStore {
     this.updateStmt.run({ ...encode(post), id: post.id });
   }
 
+  /** Organizer ids of several events in one query, in each event's order. */
+  organizerIdsOf(eventIds: readonly number[]): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    if (eventIds.length === 0) return out;
+    const rows = this.cached(
+      `SELECT event_id, organizer_id FROM event_organizers WHERE event_id IN (${eventIds.map(() => '?').join(',')}) ORDER BY event_id, position, organizer_id`,
+    ).all(...eventIds) as { event_id: number; organizer_id: number }[];
+    for (const r of rows) {
+      const list = out.get(r.event_id) ?? [];
+      list.push(r.organizer_id);
+      out.set(r.event_id, list);
+    }
+    return out;
+  }
+
   organizerIds(eventId: number): number[] {
     return (this.organizersOf.all(eventId) as { organizer_id: number }[]).map((r) => r.organizer_id);
   }
@@ -158,7 +173,8 @@ export class PostStore {
     limit: number,
     offset: number,
   ): { ids: number[]; total: number } {
-    const total = (this.cached(`SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number }).n;
+    const countSql = `SELECT COUNT(*) AS n FROM posts p WHERE ${where}`;
+    const total = this.memoizedCount(countSql, params);
     const ids =
       offset >= total
         ? []
@@ -170,6 +186,32 @@ export class PostStore {
             ) as { id: number }[]
           ).map((r) => r.id);
     return { ids, total };
+  }
+
+  private readonly counts = new Map<string, number>();
+  private countsVersion = '';
+
+  /**
+   * Totals of list queries, remembered until anything changes: paging through a large result (an
+   * export) would otherwise count the whole result again for every page. Changes are seen through
+   * `total_changes()` (this connection) and `data_version` (every other connection).
+   */
+  private memoizedCount(sql: string, params: unknown[]): number {
+    const version = this.cached("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version)")
+      .pluck()
+      .get() as string;
+    if (version !== this.countsVersion) {
+      this.counts.clear();
+      this.countsVersion = version;
+    }
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    let total = this.counts.get(key);
+    if (total === undefined) {
+      total = (this.cached(sql).get(...params) as { n: number }).n;
+      if (this.counts.size > 1000) this.counts.clear();
+      this.counts.set(key, total);
+    }
+    return total;
   }
 
   private readonly statements = new Map<string, Statement>();

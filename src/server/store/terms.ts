@@ -73,6 +73,26 @@ export class TermStore {
   private clearStmt?: Statement;
   private linkStmt?: Statement;
 
+  /** Terms of several posts in one query, per post, ordered by name as the site orders them. */
+  ofPosts(postIds: readonly number[]): Map<number, Term[]> {
+    const out = new Map<number, Term[]>();
+    if (postIds.length === 0) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT r.post_id AS post_id, t.* FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.post_id IN (${postIds.map(() => '?').join(',')})`,
+      )
+      .all(...postIds) as (Term & { post_id: number })[];
+    for (const { post_id, ...term } of rows) {
+      const list = out.get(post_id) ?? [];
+      list.push(term);
+      out.set(post_id, list);
+    }
+    for (const list of out.values()) {
+      list.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+    }
+    return out;
+  }
+
   setForPost(postId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
     this.clearStmt ??= this.db.prepare(
       'DELETE FROM term_relationships WHERE post_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)',
