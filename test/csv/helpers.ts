@@ -1,4 +1,5 @@
 /** A real embedded server in a temp dir, and a client for it, per test file. */
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,18 @@ import { type ImportOptions, runImport } from '../../src/csv/import.js';
 import { openSource } from '../../src/csv/read.js';
 
 /** Path of a fixture under test/fixtures/csv. */
-export const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url));
+let fixtureCopies: string | undefined;
+
+/**
+ * A fixture file, copied into a temp dir first: an import writes its checkpoint beside its input, and
+ * the committed fixtures must stay untouched.
+ */
+export const fixture = (name: string): string => {
+  fixtureCopies ??= mkdtempSync(join(tmpdir(), 'calctl-fixtures-'));
+  const copy = join(fixtureCopies, name);
+  copyFileSync(fileURLToPath(new URL(`../fixtures/csv/${name}`, import.meta.url)), copy);
+  return copy;
+};
 
 /** Imports a file through the pipeline (CSV unless the options say otherwise). */
 export async function importPath(
