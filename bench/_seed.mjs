@@ -1,5 +1,6 @@
 // Seeds a data dir straight through the store (no HTTP): events with venues, organizers,
 // categories and tags, dated over the next two years.
+import { newPost } from '../src/server/store/posts.ts';
 import { openStores } from '../src/server/start.ts';
 
 const pad = (n) => String(n).padStart(2, '0');
@@ -14,28 +15,7 @@ export function seed(dataDir, count, { venues = 1000, organizers = 500, categori
   const { db, posts, terms } = stores;
   const now = Date.now();
   const today = wall(now);
-  const base = (type, title, slug, meta) => ({
-    type,
-    status: 'publish',
-    author: 1,
-    title,
-    content: '',
-    excerpt: '',
-    slug,
-    date: today,
-    date_utc: today,
-    modified: today,
-    modified_utc: today,
-    parent: 0,
-    meta,
-    start_local: null,
-    end_local: null,
-    start_utc: null,
-    end_utc: null,
-    featured: 0,
-    hidden: 0,
-    venue_id: null,
-  });
+  const base = (type, title, slug, meta) => newPost({ type, title, slug, meta, date: today, date_utc: today });
   const ids = db
     .transaction(() => {
       const v = [];

@@ -2,6 +2,7 @@ import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { toBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
+import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
 import { wallToUtc } from '../time/zone.js';
 import { type HandlerRequest, type HandlerResult, parseDateParam, publicationDates, siteNow } from './common.js';
@@ -57,25 +58,24 @@ export function createEvent(req: HandlerRequest): HandlerResult {
         sticky: flag(req, 'sticky'),
       };
       const venueId = req.has('venue') ? resolveVenue(p.venue, scope) : null;
-      const newId = posts.insert({
-        type: 'tribe_events',
-        status,
-        author: scope.userId ?? 1,
-        title,
-        content: kses(text(p.description)),
-        excerpt: kses(text(p.excerpt)),
-        slug,
-        date: dates.date,
-        date_utc: dates.date_utc,
-        modified: dates.date,
-        modified_utc: dates.date_utc,
-        parent: 0,
-        meta: meta as unknown as Record<string, unknown>,
-        ...times,
-        featured: flag(req, 'featured') ? 1 : 0,
-        hidden: flag(req, 'hide_from_listings') ? 1 : 0,
-        venue_id: venueId,
-      });
+      const newId = posts.insert(
+        newPost({
+          type: 'tribe_events',
+          status,
+          author: scope.userId ?? 1,
+          title,
+          content: kses(text(p.description)),
+          excerpt: kses(text(p.excerpt)),
+          slug,
+          date: dates.date,
+          date_utc: dates.date_utc,
+          meta: meta as unknown as Record<string, unknown>,
+          ...times,
+          featured: flag(req, 'featured') ? 1 : 0,
+          hidden: flag(req, 'hide_from_listings') ? 1 : 0,
+          venue_id: venueId,
+        }),
+      );
       if (req.has('organizer')) posts.setOrganizers(newId, resolveOrganizers(p.organizer, scope));
       if (req.has('categories'))
         terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));

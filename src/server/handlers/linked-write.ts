@@ -3,6 +3,7 @@ import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { looseBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
+import { newPost as postRow } from '../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
 import { publicationDates, siteNow } from './common.js';
 
@@ -46,29 +47,19 @@ function newPost(
   if (status === 'publish' && dates.date_utc > siteNow(scope).utc) status = 'future';
   const base = sanitizeTitle(typeof data.slug === 'string' && data.slug ? data.slug : title);
   const slug = status === 'draft' || status === 'pending' ? '' : posts.uniqueSlug(type, base || 'untitled');
-  return posts.insert({
-    type,
-    status,
-    author: scope.userId ?? 1,
-    title: kses(title),
-    content: kses(str(data.description)),
-    excerpt: '',
-    slug,
-    date: dates.date,
-    date_utc: dates.date_utc,
-    // WordPress sets the modification date to the publication date on insert.
-    modified: dates.date,
-    modified_utc: dates.date_utc,
-    parent: 0,
-    meta,
-    start_local: null,
-    end_local: null,
-    start_utc: null,
-    end_utc: null,
-    featured: 0,
-    hidden: 0,
-    venue_id: null,
-  });
+  return posts.insert(
+    postRow({
+      type,
+      status,
+      author: scope.userId ?? 1,
+      title: kses(title),
+      content: kses(str(data.description)),
+      slug,
+      date: dates.date,
+      date_utc: dates.date_utc,
+      meta,
+    }),
+  );
 }
 
 /**

@@ -37,6 +37,34 @@ function encode(post: PostInput): Record<string, unknown> {
   return { ...post, meta: JSON.stringify(post.meta) };
 }
 
+/**
+ * A post to insert: the given fields over the defaults every insert shares. The modification date
+ * starts as the publication date, as WordPress sets it on insert.
+ */
+export function newPost(
+  fields: Pick<PostInput, 'type' | 'title' | 'date' | 'date_utc'> & Partial<PostInput>,
+): PostInput {
+  return {
+    status: 'publish',
+    author: 1,
+    content: '',
+    excerpt: '',
+    slug: '',
+    modified: fields.date,
+    modified_utc: fields.date_utc,
+    parent: 0,
+    meta: {},
+    start_local: null,
+    end_local: null,
+    start_utc: null,
+    end_utc: null,
+    featured: 0,
+    hidden: 0,
+    venue_id: null,
+    ...fields,
+  };
+}
+
 /** Reads and writes posts (events, venues, organizers) and their links. */
 export class PostStore {
   private readonly byId: Statement;
