@@ -1,7 +1,8 @@
 // Seeds a data dir straight through the store (no HTTP): events with venues, organizers,
 // categories and tags, dated over the next two years.
-import { newPost } from '../src/server/store/posts.ts';
+
 import { openStores } from '../src/server/start.ts';
+import { newPost } from '../src/server/store/posts.ts';
 
 const pad = (n) => String(n).padStart(2, '0');
 function wall(ms) {
