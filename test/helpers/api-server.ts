@@ -126,3 +126,14 @@ export function uniq(prefix = 'u'): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
+
+/** An event body with the required fields (ten days ahead, two hours), plus `extra`. */
+export const ev = (extra: Record<string, unknown> = {}) => ({
+  title: uniq('Ev'),
+  start_date: day(10, '10:00'),
+  end_date: day(10, '12:00'),
+  ...extra,
+});
+
+/** The ids of an events list answer, in order. */
+export const ids = (r: { body: { events: { id: number }[] } }) => r.body.events.map((e) => e.id);

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, startApi, uniq } from '../helpers/api-server.js';
 
 let api: Api;
 beforeAll(async () => {
   api = await startApi();
 });
 afterAll(async () => api?.stop());
-
-const ev = (extra: Record<string, unknown> = {}) => ({
-  title: uniq('Ev'),
-  start_date: day(10, '10:00'),
-  end_date: day(10, '12:00'),
-  ...extra,
-});
 
 describe('event create', () => {
   it('201 with the full record, in the reference key order', async () => {

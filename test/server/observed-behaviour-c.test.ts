@@ -1,20 +1,12 @@
 /** Observed behaviours #25–#31 of ../shared/reference/observed-behaviour.md, one test each. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, ids, startApi, uniq } from '../helpers/api-server.js';
 
 let api: Api;
 beforeAll(async () => {
   api = await startApi();
 });
 afterAll(async () => api?.stop());
-
-const ev = (extra: Record<string, unknown> = {}) => ({
-  title: uniq('Ev'),
-  start_date: day(10, '10:00'),
-  end_date: day(10, '12:00'),
-  ...extra,
-});
-const ids = (r: { body: { events: { id: number }[] } }) => r.body.events.map((e) => e.id);
 
 describe('observed behaviours #25–#31', () => {
   it('#25 status lists for the admin, exactly publish for anonymous; featured=true shows drafts to the admin', async () => {

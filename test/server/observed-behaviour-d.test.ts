@@ -1,6 +1,6 @@
 /** Observed behaviours #32–#36 of ../shared/reference/observed-behaviour.md (#37 is in doc.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, startApi, uniq } from '../helpers/api-server.js';
 
 let api: Api;
 // A fixed clock a few days ahead at 14:20 UTC makes the natural-language dates exact.
@@ -9,13 +9,6 @@ beforeAll(async () => {
   api = await startApi({ now: () => NOW });
 });
 afterAll(async () => api?.stop());
-
-const ev = (extra: Record<string, unknown> = {}) => ({
-  title: uniq('Ev'),
-  start_date: day(10, '10:00'),
-  end_date: day(10, '12:00'),
-  ...extra,
-});
 
 describe('observed behaviours #32–#36', () => {
   it('#32 natural-language dates relative to the server now; generated fields are ignored', async () => {
