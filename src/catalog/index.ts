@@ -5,6 +5,9 @@ import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec } from './types.j
 import { venues } from './venues.js';
 
 export { POST_STATUSES } from './shared.js';
+
+import { POST_HEAD_KEYS } from './shared.js';
+
 export type { FieldSpec, ParamSpec, ResourceName, ResourceSpec, Semantic, ValueType } from './types.js';
 
 /** The five resources, in the order the interface registers them. */
@@ -33,6 +36,27 @@ export function findParam(resource: ResourceSpec, name: string): ParamSpec | und
 
 export function requiredFields(resource: ResourceSpec): FieldSpec[] {
   return resource.fields.filter((f) => f.required);
+}
+
+/**
+ * Keys of a venue or organizer record that the site keeps as post meta (address, city … / phone,
+ * email …), in the record's order: everything but the shared post keys, the name and the
+ * always-present keys.
+ */
+export function metaKeys(resource: ResourceSpec): string[] {
+  const common = new Set<string>([
+    ...POST_HEAD_KEYS,
+    resource.titleField,
+    'description',
+    'excerpt',
+    'slug',
+    'image',
+    'show_map',
+    'show_map_link',
+    'global_id',
+    'global_id_lineage',
+  ]);
+  return resource.recordKeys.filter((k) => !common.has(k));
 }
 
 /** Maximum page size every list route accepts; larger values are silently clamped. */

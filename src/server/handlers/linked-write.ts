@@ -1,4 +1,4 @@
-import { getResource } from '../../catalog/index.js';
+import { getResource, metaKeys } from '../../catalog/index.js';
 import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { looseBool } from '../routes/args.js';
@@ -7,14 +7,8 @@ import { newPost as postRow } from '../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
 import { publicationDates, siteNow } from './common.js';
 
-/** Fields kept in post columns or handled apart; every other field of a venue/organizer is meta text. */
-const NOT_META = new Set(['author', 'date', 'date_utc', 'description', 'status', 'image', 'show_map', 'show_map_link']);
-const metaText = (name: string) =>
-  getResource(name)
-    .fields.filter((f) => f.name !== getResource(name).titleField && !NOT_META.has(f.name))
-    .map((f) => f.name);
-const VENUE_TEXT = metaText('venues');
-const ORGANIZER_TEXT = metaText('organizers');
+const VENUE_TEXT = metaKeys(getResource('venues'));
+const ORGANIZER_TEXT = metaKeys(getResource('organizers'));
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 

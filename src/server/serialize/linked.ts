@@ -1,3 +1,4 @@
+import { getResource, metaKeys } from '../../catalog/index.js';
 import { antispambot, escHtml, wpautop } from '../format/html.js';
 import { globalHost, type RequestScope, restBase } from '../site.js';
 import type { OrganizerMeta, Post, VenueMeta } from '../store/types.js';
@@ -91,6 +92,12 @@ function head(post: Post, origin: string) {
   };
 }
 
+const VENUE_META = metaKeys(getResource('venues'));
+const ORGANIZER_META = metaKeys(getResource('organizers'));
+
+/** The meta values of a venue or organizer, in the record's key order. */
+const pickMeta = (post: Post, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, post.meta[k]]));
+
 /** A venue as the site returns it: empty values dropped, map flags and global ids always last. */
 export function serializeVenue(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
   const m = post.meta as unknown as VenueMeta;
@@ -101,15 +108,7 @@ export function serializeVenue(post: Post, scope: RequestScope, single: boolean)
     excerpt: wpautop(post.excerpt),
     slug: post.slug,
     image: false,
-    address: m.address,
-    city: m.city,
-    country: m.country,
-    province: m.province,
-    state: m.state,
-    zip: m.zip,
-    phone: m.phone,
-    website: m.website,
-    stateprovince: m.stateprovince,
+    ...pickMeta(post, VENUE_META),
     json_ld: single ? venueJsonLd(post) : undefined,
   });
   return {
@@ -121,7 +120,6 @@ export function serializeVenue(post: Post, scope: RequestScope, single: boolean)
 }
 
 export function serializeOrganizer(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
-  const m = post.meta as unknown as OrganizerMeta;
   const body = dropEmpty({
     ...head(post, scope.origin),
     organizer: post.title,
@@ -129,9 +127,7 @@ export function serializeOrganizer(post: Post, scope: RequestScope, single: bool
     excerpt: wpautop(post.excerpt),
     slug: post.slug,
     image: false,
-    phone: m.phone,
-    website: m.website,
-    email: m.email,
+    ...pickMeta(post, ORGANIZER_META),
     json_ld: single ? organizerJsonLd(post) : undefined,
   });
   return { ...body, ...globalIds(post, scope.origin) };
