@@ -160,3 +160,29 @@ describe('organizers', () => {
     expect([p9.status, p9.body.code]).toEqual([404, 'organizer-archive-page-not-found']);
   });
 });
+
+describe('by-slug routes address records by slug only', () => {
+  it('an `id` sent to a by-slug route is ignored, as the site ignores undeclared arguments', async () => {
+    const a = await api.post('/venues', { venue: uniq('Kept') });
+    const b = await api.post('/venues', { venue: uniq('Gone') });
+    const d = await api.req('DELETE', `/venues/by-slug/${b.body.slug}`, { auth: true, query: { id: a.body.id } });
+    expect([d.status, d.body.id, d.body.status]).toEqual([200, b.body.id, 'trash']);
+    expect((await api.get(`/venues/${a.body.id}`)).body.status).toBe('publish');
+    const u = await api.req('DELETE', `/venues/by-slug/no-such-venue-${uniq('x')}`, {
+      auth: true,
+      query: { id: a.body.id },
+    });
+    expect([u.status, u.body.code]).toEqual([400, 'rest_invalid_param']);
+    expect((await api.get(`/venues/${a.body.id}`)).body.status).toBe('publish');
+  });
+
+  it('an empty slug (drafts have none) names nothing: 400, not the draft and not a crash', async () => {
+    const draft = await api.post('/organizers', { organizer: uniq('Draft'), status: 'draft' });
+    expect(draft.status).toBe(201);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const r = await api.req(method, '/organizers/by-slug/anything', { auth: true, query: { slug: '' } });
+      expect([method, r.status, r.body.code]).toEqual([method, 400, 'rest_invalid_param']);
+    }
+    expect((await api.get(`/organizers/${draft.body.id}`, { auth: true })).body.status).toBe('draft');
+  });
+});

@@ -17,6 +17,8 @@ export interface HandlerRequest {
   /** merged parameters in WordPress's priority order (JSON body, form body, query, path) */
   params: Record<string, unknown>;
   has: (name: string) => boolean;
+  /** whether the endpoint declares (and so validated) this argument */
+  declares: (name: string) => boolean;
   method: string;
   resource: ResourceSpec;
 }

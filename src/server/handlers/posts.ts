@@ -15,11 +15,15 @@ export function renderPost(post: Post, scope: RequestScope, single: boolean): Re
   return serializeOrganizer(post, scope, single);
 }
 
-/** The record an item route addresses: by `id`, or by `slug` (a body slug replaces the path one). */
+/**
+ * The record an item route addresses: by `id` on the ID routes, by `slug` on the by-slug routes (a body
+ * value replaces the path one, in WordPress's parameter order). An `id` sent to a by-slug route is not
+ * an argument of that route and is ignored, as on the site.
+ */
 export function lookupPost(req: HandlerRequest): Post | undefined {
   const type = POST_TYPE[req.resource.name] as Post['type'];
   const { posts } = req.scope.stores;
-  if (req.has('id') && req.params.id !== undefined) {
+  if (req.declares('id')) {
     const post = posts.get(Number(req.params.id));
     return post && post.type === type ? post : undefined;
   }

@@ -60,5 +60,6 @@ export function runEndpoint(
   }
   if (Object.keys(invalid).length) throw invalidParams(invalid, details);
   if (endpoint.permission === 'edit' && scope.userId === null) throw forbidden(false);
-  return endpoint.handler({ scope, params, has, method: input.method, resource });
+  const declares = (name: string) => endpoint.args.some((a) => a.name === name);
+  return endpoint.handler({ scope, params, has, declares, method: input.method, resource });
 }

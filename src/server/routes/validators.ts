@@ -139,8 +139,10 @@ export function slugArg(resource: ResourceSpec, mustExist: boolean, required = t
     schema: { type: 'string' },
     ...(mustExist
       ? {
+          // An empty slug names nothing (drafts have no slug yet), even though such rows exist.
           validate: ((v, s) =>
             typeof v === 'string' &&
+            v !== '' &&
             s.stores.posts.getBySlug(POST_TYPE[resource.name] as 'tribe_events', v) !== undefined) as Check,
         }
       : {}),
