@@ -46,26 +46,21 @@ export function guessFormat(path: string, explicit?: string): InputFormat {
 
 const BAD_UTF8_HINT = 'the file must be UTF-8: re-save it as "CSV UTF-8" (Excel) or convert it with iconv';
 
-function csvErrorMessage(err: CsvError): { message: string; line: number | undefined; hint?: string } {
-  const line = (err as CsvError & { lines?: number }).lines;
+const RAGGED = 'the row has a different number of cells than the header (ragged row)';
+const RAGGED_HINT = 'check for a missing or extra delimiter, or a value with an unquoted delimiter';
+
+function csvErrorMessage(err: CsvError): { message: string; hint?: string } {
   switch (err.code) {
-    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
-      return {
-        message: 'the row has a different number of cells than the header (ragged row)',
-        line,
-        hint: 'check for a missing or extra delimiter, or a value with an unquoted delimiter',
-      };
     case 'CSV_QUOTE_NOT_CLOSED':
-      return { message: 'a quoted value is never closed (unbalanced quotes)', line, hint: 'close the quote' };
+      return { message: 'a quoted value is never closed (unbalanced quotes)', hint: 'close the quote' };
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
       return {
         message: 'unexpected text after a closing quote',
-        line,
         hint: 'a quote inside a quoted value must be doubled ("")',
       };
     default:
-      return { message: err.message, line };
+      return { message: err.message };
   }
 }
 
@@ -79,9 +74,12 @@ function checkUtf8(values: Iterable<string>, line: number): void {
 /** Yields the header (first) and then the rows of a CSV stream. */
 async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<SourceRow | string[]> {
   const parser = input.pipe(
-    parse({ bom: true, delimiter, skip_empty_lines: true, info: true, relax_column_count: false }),
+    parse({ bom: true, delimiter, skip_empty_lines: true, info: true, relax_column_count: true }),
   );
   input.on('error', (err) => parser.destroy(err));
+  // Ragged rows are caught here rather than by csv-parse: its error can overtake records it has
+  // already parsed, so whether the rows before a ragged one were imported depended on timing. Here
+  // every row before it is handed on, always, and the import stops at the ragged row's line.
   let header: string[] | undefined;
   let previousEnd = 0;
   let index = 0;
@@ -100,6 +98,7 @@ async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<Sour
         yield header;
         continue;
       }
+      if (item.record.length !== header.length) throw new MalformedInputError(RAGGED, line, RAGGED_HINT);
       const cells = new Map<string, string>();
       header.forEach((h, i) => void cells.set(h, item.record[i] ?? ''));
       yield { index: ++index, line, cells };
@@ -108,9 +107,8 @@ async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<Sour
     if (err instanceof CsvError) {
       // The record that failed starts on the line after the last good one (csv-parse reports
       // where it noticed, e.g. the end of the file for an unclosed quote).
-      const { message, line, hint } = csvErrorMessage(err);
-      const at = err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' ? line : previousEnd + 1;
-      throw new MalformedInputError(message, at, hint);
+      const { message, hint } = csvErrorMessage(err);
+      throw new MalformedInputError(message, previousEnd + 1, hint);
     }
     throw err;
   }

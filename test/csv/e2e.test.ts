@@ -31,11 +31,15 @@ it.skipIf(!built)('node bin/calctl import/export against the built-in local cale
     const bad = calctl('import', 'events', fixture('bad-rows.csv'));
     expect(bad.status).toBe(3);
     expect(bad.stderr).toMatch(/rejected 5/);
+    // A ragged row stops the import at its line; the rows before it are always imported.
     const ragged = calctl('import', 'events', fixture('ragged.csv'));
     expect(ragged.status).toBe(2);
+    expect(ragged.stderr).toMatch(/line 3: .*ragged row/);
     const out = calctl('export', 'events');
     expect(out.status).toBe(0);
-    expect(out.stdout.trim().split('\n')).toHaveLength(5);
+    const lines = out.stdout.trim().split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines.filter((l) => l.startsWith('A,a,'))).toHaveLength(1);
   } finally {
     await rm(home, { recursive: true, force: true });
   }
