@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { compareNames } from '../format/collate.js';
 import type { Taxonomy, Term } from './types.js';
 
 /** Reads and writes categories and tags, and which events carry them. */
@@ -67,7 +68,7 @@ export class TermStore {
   /** Terms of one taxonomy on a post, ordered by name as the site orders them. */
   ofPost(postId: number, taxonomy: Taxonomy): Term[] {
     const terms = this.termsOfPost.all(postId, taxonomy) as Term[];
-    return terms.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+    return terms.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
   }
 
   private clearStmt?: Statement;
@@ -88,7 +89,7 @@ export class TermStore {
       out.set(post_id, list);
     }
     for (const list of out.values()) {
-      list.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id);
+      list.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     }
     return out;
   }
