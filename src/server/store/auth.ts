@@ -1,17 +1,27 @@
-import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 
 export const ADMIN_LOGIN = 'admin';
 export const PASSWORD_FILE = 'admin-password';
 
+// node:crypto is loaded on first use: the CLI's built-in calendar trusts its caller and never hashes,
+// and loading the module is a noticeable part of a short command's start-up.
+const requireBuiltin = createRequire(import.meta.url);
+let cryptoLib: typeof import('node:crypto') | undefined;
+const crypto = () => {
+  cryptoLib ??= requireBuiltin('node:crypto') as typeof import('node:crypto');
+  return cryptoLib;
+};
+const randomBytes = (n: number) => crypto().randomBytes(n);
+
 const SCRYPT_KEYLEN = 32;
 const SCRYPT_OPTS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, SCRYPT_KEYLEN, SCRYPT_OPTS, (err, key) => (err ? reject(err) : resolve(key)));
+    crypto().scrypt(password, salt, SCRYPT_KEYLEN, SCRYPT_OPTS, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
@@ -37,7 +47,7 @@ export type AuthResult = { ok: true; userId: number } | { ok: false; code: 'inva
  */
 export class AuthStore {
   private readonly verified = new Map<string, number>();
-  private readonly cacheKey = randomBytes(32);
+  private cacheKey: Buffer | undefined;
 
   constructor(private readonly db: Database) {}
 
@@ -81,7 +91,8 @@ export class AuthStore {
   }
 
   async verify(login: string, password: string): Promise<AuthResult> {
-    const key = createHmac('sha256', this.cacheKey).update(`${login}\0${password}`).digest('base64');
+    this.cacheKey ??= randomBytes(32);
+    const key = crypto().createHmac('sha256', this.cacheKey).update(`${login}\0${password}`).digest('base64');
     const cached = this.verified.get(key);
     if (cached !== undefined) return { ok: true, userId: cached };
     const user = this.db.prepare('SELECT id FROM users WHERE login = ? COLLATE NOCASE').get(login) as
@@ -95,7 +106,7 @@ export class AuthStore {
     const presented = normalizeAppPassword(password);
     for (const row of rows) {
       const hash = await scryptAsync(presented, row.salt);
-      if (hash.length === row.hash.length && timingSafeEqual(hash, row.hash)) {
+      if (hash.length === row.hash.length && crypto().timingSafeEqual(hash, row.hash)) {
         if (this.verified.size > 10_000) this.verified.clear();
         this.verified.set(key, user.id);
         return { ok: true, userId: user.id };
