@@ -3,7 +3,27 @@
 // which esbuild splits into separate chunks loaded only when a command needs them.
 
 import { renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+
+/**
+ * commander requires node:child_process at load time, only to run git-style executable subcommands,
+ * which calctl never does; loading it (with net and dgram behind it) is a visible part of every start.
+ * This defers the require to first use, without changing commander's code otherwise.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!text.includes(eager)) throw new Error(`commander changed: ${eager} not found in ${args.path}`);
+      const lazy =
+        "let loadedChildProcess; const childProcess = { spawn: (...a) => (loadedChildProcess ??= require('node:child_process')).spawn(...a) };";
+      return { contents: text.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
 
 // Build beside dist/ and swap it in, so a CLI started meanwhile never finds dist/ half-written or gone.
 const dist = new URL('../dist', import.meta.url);
@@ -21,8 +41,10 @@ await build({
   sourcemap: false,
   minify: false,
   legalComments: 'none',
-  // native addon and packages that resolve files at run time stay outside the bundle
-  external: ['better-sqlite3', '@apidevtools/swagger-parser'],
+  // packages that resolve files at run time stay outside the bundle; better-sqlite3's JavaScript is
+  // bundled and its native addon is loaded by path (src/server/store/db.ts)
+  external: ['@apidevtools/swagger-parser'],
+  plugins: [lazyChildProcess],
   banner: {
     js: "import { createRequire as __calctlCreateRequire } from 'node:module'; const require = __calctlCreateRequire(import.meta.url);",
   },

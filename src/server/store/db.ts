@@ -1,8 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Database } from 'better-sqlite3';
+import BetterSqlite, { type Database } from 'better-sqlite3';
 import { migrate } from './migrations.js';
+
+/**
+ * The native addon's path. better-sqlite3's JavaScript is bundled into dist/, where its own addon
+ * search (the `bindings` package, which probes paths relative to the caller) cannot work and costs
+ * start-up time anyway; the addon is loaded from the installed package instead.
+ */
+function addonPath(): string | undefined {
+  const requireHere = createRequire(import.meta.url);
+  for (const build of ['Release', 'Debug']) {
+    try {
+      return requireHere.resolve(`better-sqlite3/build/${build}/better_sqlite3.node`);
+    } catch {
+      // not built this way: try the next
+    }
+  }
+  return undefined;
+}
 
 export const DB_FILE = 'calctl.sqlite';
 
@@ -12,18 +29,16 @@ export const DB_FILE = 'calctl.sqlite';
  * lock instead of surfacing SQLITE_BUSY.
  */
 export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: boolean } = {}): Database {
-  const require = createRequire(import.meta.url);
-  // better-sqlite3 is a native addon: loaded lazily so commands that never touch the store stay fast.
-  const BetterSqlite = require('better-sqlite3') as typeof import('better-sqlite3');
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     file = join(dataDir, DB_FILE);
   }
-  const db = new BetterSqlite(file, { timeout: 15_000 });
+  const nativeBinding = addonPath();
+  // `timeout` is SQLite's busy timeout: a second process waits for the write lock.
+  const db = new BetterSqlite(file, { timeout: 15_000, ...(nativeBinding ? { nativeBinding } : {}) });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 15000');
   db.pragma('foreign_keys = ON');
   migrate(db);
   // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores; worth it
