@@ -5,7 +5,7 @@
 import type { ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
-import { colorLevel, parseFieldList, resolveFormat } from '../output/index.js';
+import { colorLevel, loadColor, parseFieldList, resolveFormat } from '../output/index.js';
 import type { Runtime } from './types.js';
 
 /** The output format of this run (flag, then profile default, then TTY → table / pipe → JSON). */
@@ -33,6 +33,8 @@ export async function writerOptions(
   const g = rt.globals();
   const format = await outputFormat(rt);
   const { stdout, stderr } = rt.ctx.io;
+  const color = colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format });
+  await loadColor(color);
   return {
     format,
     stream,
@@ -42,7 +44,7 @@ export async function writerOptions(
     field: g.field,
     isTTY: stdout.isTTY === true,
     columns: stdout.columns,
-    color: colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format }),
+    color,
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Colour decisions. chalk ignores NO_COLOR and reads the process itself, so we decide here from
- * injected values and build our own chalk instance instead of touching the global one.
+ * injected values and build our own chalk instance instead of touching the global one. chalk is
+ * loaded only when colour is on ({@link loadColor}): a piped or NO_COLOR run never pays for it.
  */
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { ChalkInstance } from 'chalk';
 import { MACHINE_FORMATS, type OutputFormat } from './format.js';
 
 /** Inputs of {@link colorEnabled}. */
@@ -45,8 +46,23 @@ export function colorLevel(opts: ColorOptions): ColorLevel {
   return 1;
 }
 
-/** A chalk instance at the given level (0 = plain text). Booleans mean basic colour or none. */
-export function createColor(level: ColorLevel | boolean): ChalkInstance {
-  const n: ColorLevel = level === true ? 1 : level === false ? 0 : level;
-  return new Chalk({ level: n });
+let chalk: typeof import('chalk') | undefined;
+
+const levelOf = (level: ColorLevel | boolean | undefined): ColorLevel =>
+  level === true ? 1 : level === false || level === undefined ? 0 : level;
+
+/** Loads chalk when `level` asks for colour; {@link createColor} needs it done first. */
+export async function loadColor(level: ColorLevel | boolean | undefined): Promise<void> {
+  if (levelOf(level) > 0) chalk ??= await import('chalk');
+}
+
+/**
+ * A chalk instance at the given level, or undefined for plain text. Booleans mean basic colour or
+ * none. Colour needs {@link loadColor} to have run.
+ */
+export function createColor(level: ColorLevel | boolean | undefined): ChalkInstance | undefined {
+  const n = levelOf(level);
+  if (n === 0) return undefined;
+  if (!chalk) throw new Error('colour output needs loadColor() first');
+  return new chalk.Chalk({ level: n });
 }

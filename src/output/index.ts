@@ -1,5 +1,5 @@
 /** Output: the only writer of data to stdout. */
-export { type ColorLevel, type ColorOptions, colorEnabled, colorLevel, createColor } from './color.js';
+export { type ColorLevel, type ColorOptions, colorEnabled, colorLevel, createColor, loadColor } from './color.js';
 export { closest, getPath, type JsonRecord, parseFieldList, pick, plainText, validateFields } from './fields.js';
 export {
   FORMATS,

@@ -56,7 +56,7 @@ function checkOptions(opts: RecordWriterOptions): void {
 function tableOptions(opts: RecordWriterOptions) {
   return {
     width: opts.columns,
-    color: createColor(opts.color ?? false),
+    color: createColor(opts.color),
     readableDates: opts.readableDates ?? opts.isTTY ?? false,
   };
 }

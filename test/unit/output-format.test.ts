@@ -5,6 +5,7 @@ import {
   colorLevel,
   createColor,
   FORMATS,
+  loadColor,
   type OutputFormat,
   resolveFormat,
 } from '../../src/output/index.js';
@@ -79,9 +80,11 @@ describe('colorEnabled', () => {
     expect(colorLevel({ isTTY: true, env, format: 'table' })).toBe(level);
   });
 
-  it('createColor(0) leaves text plain; createColor(1) adds escapes without touching the global chalk', () => {
-    expect(createColor(0).red('x')).toBe('x');
-    expect(createColor(false).bold('x')).toBe('x');
-    expect(createColor(1).red('x')).toContain('\x1b[');
+  it('createColor(0) means plain text; createColor(1) adds escapes without touching the global chalk', async () => {
+    expect(createColor(0)).toBeUndefined();
+    expect(createColor(false)).toBeUndefined();
+    await loadColor(1);
+    expect(createColor(1)?.red('x')).toContain('\x1b[');
+    expect(createColor(true)?.bold('x')).toContain('\x1b[');
   });
 });

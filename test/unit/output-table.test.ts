@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
 import {
   cellText,
@@ -7,9 +7,13 @@ import {
   fitWidths,
   headerLabel,
   type JsonRecord,
+  loadColor,
   readableDate,
   renderTable,
 } from '../../src/output/index.js';
+
+// Colour output needs chalk loaded first, as the commands do (writerOptions).
+beforeAll(() => loadColor(1));
 
 function makeEvent(id: number, over: JsonRecord = {}): JsonRecord {
   return {
