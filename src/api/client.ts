@@ -194,7 +194,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const userSignals = [opts.signal, ro.signal].filter((s): s is AbortSignal => s !== undefined);
 
     for (let attempt = 1; ; attempt++) {
-      const started = performance.now();
+      const started = Date.now(); // (not performance.now(): its first use loads perf_hooks, a cost on every start)
       const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
       const signals = timeout ? [...userSignals, timeout] : userSignals;
       const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
@@ -203,7 +203,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         answer = await send(method, url, headers, payload, signal);
       } catch (err) {
         const mapped = transportError(err, method, shownUrl, timeout, userSignals);
-        const ms = Math.round(performance.now() - started);
+        const ms = Date.now() - started;
         const code = mapped instanceof NetworkError ? mapped.causeCode : undefined;
         const retry =
           mapped instanceof NetworkError && shouldRetry({ method, attempt, errorCode: code, maxRetries: retries });
@@ -221,7 +221,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         await wait(delay, userSignals, method, shownUrl);
         continue;
       }
-      const ms = Math.round(performance.now() - started);
+      const ms = Date.now() - started;
       const { status } = answer;
       if (status >= 200 && status < 300) {
         log?.(`${method} ${shownUrl} ${status} ${ms}ms`);

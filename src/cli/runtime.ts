@@ -3,10 +3,16 @@
  * built-in local default starts the embedded server in-process on 127.0.0.1 (port 0) so that every
  * command talks HTTP with basic auth — the same code path as a remote site.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import { createApiClient, resolveApiBase } from '../api/index.js';
 import type { GlobalOptions, Runtime } from '../commands/types.js';
 import type { LoadedConfig, Target } from '../config/index.js';
+// Small and needed by every data command: static, so they ride in the main chunk (each dynamic
+// import is one more file for the module loader on every start).
+import { defaultConfigDir } from '../config/paths.js';
+import { resolveTarget } from '../config/resolve.js';
 import type { Context } from './context.js';
 import { UsageError } from './errors.js';
 import * as localServer from './local-server.js';
@@ -58,13 +64,9 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
   };
 
   async function resolve(): Promise<Target> {
-    const { defaultConfigDir } = await import('../config/paths.js');
-    const { resolveTarget } = await import('../config/resolve.js');
     const dir = defaultConfigDir(ctx.env, ctx.home);
     // Without any config file there is nothing to read: skip loading conf (and its ajv), the
     // largest part of start-up for a new user on the local calendar.
-    const { existsSync } = await import('node:fs');
-    const { join } = await import('node:path');
     let config:
       | { profiles: Record<string, never>; defaultProfile?: undefined; secrets: Record<string, never> }
       | LoadedConfig = {
