@@ -3,12 +3,13 @@ import { describeDoc } from './describe/doc.js';
 import { describeIndex, describeNamespace, describeRoute } from './describe/root.js';
 import { siteNow } from './handlers/common.js';
 import { authenticate, LoginThrottle } from './http/auth.js';
-import { ReplyCache } from './http/cache.js';
+import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
 import { parsePhpQuery } from './http/params.js';
 import { type RawInput, runEndpoint } from './routes/pipeline.js';
 import { buildRoutes, type Endpoint, type RouteDef } from './routes/table.js';
 import { namespaceOf, type RequestScope, type SiteSettings, type Stores } from './site.js';
+import { WriteBatch } from './store/write-batch.js';
 import { addDays } from './time/zone.js';
 
 /** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
@@ -116,6 +117,8 @@ export function createCore(opts: CoreOptions): Core {
   const compiled = compile(routes, ns);
   const throttle = new LoginThrottle();
   const cache = new ReplyCache(stores.db);
+  // A batch that fails to commit may have been read by requests in the same loop pass.
+  const batch = new WriteBatch(stores.db, () => cache.invalidate());
   const maxParam = opts.maxParamLength ?? 1000;
 
   function respond(
@@ -150,7 +153,7 @@ export function createCore(opts: CoreOptions): Core {
     req: CoreRequest,
     match: RegExpExecArray,
     query: string,
-  ) {
+  ): CachedReply & { durable?: Promise<void> | undefined } {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
     const key = isRead ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${req.url}` : '';
@@ -175,8 +178,14 @@ export function createCore(opts: CoreOptions): Core {
       path,
     };
     let result: ReturnType<typeof runEndpoint>;
+    let durable: Promise<void> | undefined;
+    const run = () => runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
     try {
-      result = runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
+      // One transaction per request, so validation, the write and the answer's reads see one
+      // snapshot and a request that ends in an error changes nothing. Writes join the current
+      // group-commit batch (see WriteBatch); their answer waits for its commit.
+      if (isRead) result = stores.db.transaction(run).deferred();
+      else ({ result, durable } = batch.run(run));
     } finally {
       // A write may have committed even when it ended in an error answer.
       if (!isRead) cache.invalidate();
@@ -187,7 +196,7 @@ export function createCore(opts: CoreOptions): Core {
       headers: { Allow: c.allow, ...(result.headers ?? {}) },
     };
     if (isRead && result.status === 200) cache.set(key, reply);
-    return reply;
+    return { ...reply, durable };
   }
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
@@ -231,6 +240,7 @@ export function createCore(opts: CoreOptions): Core {
         const endpoint = c.route.endpoints.find((e) => (e.methods as string[]).includes(wanted));
         if (!endpoint) break;
         const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query);
+        if (reply.durable) await reply.durable;
         return respond(userId, req.origin, reply.status, reply.body, reply.headers);
       }
       return respond(userId, req.origin, 404, JSON.stringify(noRoute().toBody()), {});
