@@ -36,10 +36,18 @@ export const namespaceOf = (site: SiteSettings) => `${site.vendor}/events/v1`;
 export const restRoot = (origin: string) => `${origin}/wp-json`;
 export const restBase = (scope: RequestScope) => `${restRoot(scope.origin)}/${namespaceOf(scope.site)}`;
 /** host[:path] part of global ids: the site's host name without port, as the real site writes it */
-export const globalHost = (origin: string) => {
-  try {
-    return new URL(origin).hostname;
-  } catch {
-    return origin;
+const hosts = new Map<string, string>();
+export const globalHost = (origin: string): string => {
+  let host = hosts.get(origin);
+  if (host === undefined) {
+    try {
+      host = new URL(origin).hostname;
+    } catch {
+      host = origin;
+    }
+    // Origins come from Host headers: keep the memo small whatever clients send.
+    if (hosts.size > 100) hosts.clear();
+    hosts.set(origin, host);
   }
+  return host;
 };

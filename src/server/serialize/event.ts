@@ -4,14 +4,14 @@ import type { RequestScope } from '../site.js';
 import type { EventMeta, Post } from '../store/types.js';
 import { offsetString, tzAbbr, wallParts } from '../time/zone.js';
 import {
-  globalIds,
+  globalId,
   jsonLdText,
   organizerJsonLd,
   permalink,
-  postHead,
   restItemUrl,
   serializeOrganizer,
   serializeVenue,
+  utcDates,
   venueJsonLd,
 } from './linked.js';
 import { serializeEmbeddedTerm } from './term.js';
@@ -70,7 +70,8 @@ function eventJsonLd(
 /** An event exactly as the site shows it; `single` adds json_ld (single GETs only). */
 export function serializeEvent(post: Post, links: EventLinks, scope: RequestScope, single: boolean) {
   const m = post.meta as unknown as EventMeta;
-  const { id: _id, ...headRest } = postHead(post, scope.origin);
+  const utc = utcDates(post);
+  const gid = globalId(post, scope.origin);
   const url = permalink(post, scope.origin);
   const tz = m.timezone || scope.site.timezone;
   const cost = formatCost(m.cost);
@@ -81,8 +82,15 @@ export function serializeEvent(post: Post, links: EventLinks, scope: RequestScop
   const venue = links.venue ? serializeVenue(links.venue, scope, single) : [];
   const out: Record<string, unknown> = {
     id: post.id,
-    ...globalIds(post, scope.origin),
-    ...headRest,
+    global_id: gid,
+    global_id_lineage: [gid],
+    author: String(post.author),
+    status: post.status,
+    date: post.date,
+    date_utc: utc.date_utc,
+    modified: post.modified,
+    modified_utc: utc.modified_utc,
+    url,
     rest_url: restItemUrl(scope, 'events', post.id),
     title: post.title,
     description: wpautop(post.content),

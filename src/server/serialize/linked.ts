@@ -27,19 +27,25 @@ export function utcDates(post: Post): { date_utc: string; modified_utc: string }
 /** Rendered description in JSON-LD: escaped HTML with the literal `\n` the site appends. */
 export const jsonLdText = (html: string) => (html === '' ? '' : `${escHtml(html)}\\n`);
 
-function globalIds(post: Post, origin: string) {
-  const gid = `${globalHost(origin)}?id=${post.id}`;
-  return { global_id: gid, global_id_lineage: [gid] };
+/** The global id of a post (host without port, as the site writes it). */
+export function globalId(post: Post, origin: string): string {
+  return `${globalHost(origin)}?id=${post.id}`;
 }
 
-/** Drops what PHP's array_filter drops: '', '0', false, null, empty arrays. */
+/**
+ * Sets `out[key]` unless PHP's array_filter would drop the value ('', '0', false, null, empty arrays).
+ * Records are built by assignment in key order: spreading intermediate objects was most of the cost
+ * of a list page.
+ */
+function keep(out: Record<string, unknown>, key: string, v: unknown): void {
+  if (v === '' || v === '0' || v === false || v === null || v === undefined) return;
+  if (Array.isArray(v) && v.length === 0) return;
+  out[key] = v;
+}
+
 function dropEmpty(obj: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) {
-    if (v === '' || v === '0' || v === false || v === null || v === undefined) continue;
-    if (Array.isArray(v) && v.length === 0) continue;
-    out[k] = v;
-  }
+  for (const k of Object.keys(obj)) keep(out, k, obj[k]);
   return out;
 }
 
@@ -77,62 +83,54 @@ export function organizerJsonLd(post: Post): Record<string, unknown> {
   };
 }
 
-/** The keys every post-like record starts with, in the site's order. */
-function head(post: Post, origin: string) {
-  const utc = utcDates(post);
-  return {
-    id: post.id,
-    author: String(post.author),
-    status: post.status,
-    date: post.date,
-    date_utc: utc.date_utc,
-    modified: post.modified,
-    modified_utc: utc.modified_utc,
-    url: permalink(post, origin),
-  };
-}
-
 const VENUE_META = metaKeys(getResource('venues'));
 const ORGANIZER_META = metaKeys(getResource('organizers'));
 
-/** The meta values of a venue or organizer, in the record's key order. */
-const pickMeta = (post: Post, keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, post.meta[k]]));
+/**
+ * A venue or organizer as the site returns it: the post's keys in the site's order, `name` (venue or
+ * organizer) for the title, then the meta values; empty values dropped.
+ */
+function linkedBody(post: Post, origin: string, name: string, meta: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const utc = utcDates(post);
+  keep(out, 'id', post.id);
+  keep(out, 'author', String(post.author));
+  keep(out, 'status', post.status);
+  keep(out, 'date', post.date);
+  keep(out, 'date_utc', utc.date_utc);
+  keep(out, 'modified', post.modified);
+  keep(out, 'modified_utc', utc.modified_utc);
+  keep(out, 'url', permalink(post, origin));
+  keep(out, name, post.title);
+  keep(out, 'description', wpautop(post.content));
+  keep(out, 'excerpt', wpautop(post.excerpt));
+  keep(out, 'slug', post.slug);
+  // `image` is always false here, which the filter drops
+  for (const k of meta) keep(out, k, post.meta[k]);
+  return out;
+}
 
 /** A venue as the site returns it: empty values dropped, map flags and global ids always last. */
 export function serializeVenue(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
   const m = post.meta as unknown as VenueMeta;
-  const body = dropEmpty({
-    ...head(post, scope.origin),
-    venue: post.title,
-    description: wpautop(post.content),
-    excerpt: wpautop(post.excerpt),
-    slug: post.slug,
-    image: false,
-    ...pickMeta(post, VENUE_META),
-    json_ld: single ? venueJsonLd(post) : undefined,
-  });
-  return {
-    ...body,
-    show_map: m.show_map !== false,
-    show_map_link: m.show_map_link !== false,
-    ...globalIds(post, scope.origin),
-  };
+  const out = linkedBody(post, scope.origin, 'venue', VENUE_META);
+  if (single) out.json_ld = venueJsonLd(post);
+  out.show_map = m.show_map !== false;
+  out.show_map_link = m.show_map_link !== false;
+  const gid = globalId(post, scope.origin);
+  out.global_id = gid;
+  out.global_id_lineage = [gid];
+  return out;
 }
 
 export function serializeOrganizer(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
-  const body = dropEmpty({
-    ...head(post, scope.origin),
-    organizer: post.title,
-    description: wpautop(post.content),
-    excerpt: wpautop(post.excerpt),
-    slug: post.slug,
-    image: false,
-    ...pickMeta(post, ORGANIZER_META),
-    json_ld: single ? organizerJsonLd(post) : undefined,
-  });
-  return { ...body, ...globalIds(post, scope.origin) };
+  const out = linkedBody(post, scope.origin, 'organizer', ORGANIZER_META);
+  if (single) out.json_ld = organizerJsonLd(post);
+  const gid = globalId(post, scope.origin);
+  out.global_id = gid;
+  out.global_id_lineage = [gid];
+  return out;
 }
 
-export { globalIds, head as postHead };
 export const restItemUrl = (scope: RequestScope, resource: string, id: number) =>
   `${restBase(scope)}/${resource}/${id}`;
