@@ -30,6 +30,8 @@ const COLUMNS = [
  * about as much as the query itself.
  */
 const SELECTED = ['id', ...COLUMNS] as const;
+/** Columns that are never NULL (see the schema). */
+const NOT_NULL = new Set(['type', 'status', 'title', 'slug', 'date', 'date_utc', 'modified', 'modified_utc']);
 const SELECT_POSTS = `SELECT ${SELECTED.join(', ')} FROM posts`;
 const col = Object.fromEntries(SELECTED.map((c, i) => [c, i])) as Record<(typeof SELECTED)[number], number>;
 
@@ -224,7 +226,15 @@ export class PostStore {
     return rows.map((r) => decode(r) as Post);
   }
 
-  /** Runs a list query built by the handlers: ids of one page plus the total. */
+  /**
+   * Runs a list query built by the handlers: ids of one page plus the total.
+   *
+   * Pages are addressed by number (the interface has no cursor), and OFFSET walks every row before
+   * the page, so paging through a large result (an export) would cost the square of its length. When
+   * the order is one column then the id, the end of each page served is remembered, and the next
+   * page starts there through the index (keyset) instead of counting rows from the top. Remembered
+   * ends are dropped as soon as anything changes (see {@link version}).
+   */
   query(
     where: string,
     params: unknown[],
@@ -234,35 +244,62 @@ export class PostStore {
   ): { ids: number[]; total: number } {
     const countSql = `SELECT COUNT(*) AS n FROM posts p WHERE ${where}`;
     const total = this.memoizedCount(countSql, params);
-    const ids =
-      offset >= total
-        ? []
-        : (
-            this.cached(`SELECT p.id FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(
-              ...params,
-              limit,
-              offset,
-            ) as { id: number }[]
-          ).map((r) => r.id);
-    return { ids, total };
+    if (offset >= total) return { ids: [], total };
+    const keyed = /^p\.(\w+) (ASC|DESC), p\.id (ASC|DESC)$/.exec(orderBy);
+    // (NULLs sort last in a descending order, where a row-value comparison would skip them.)
+    if (!keyed || keyed[2] !== keyed[3] || (keyed[2] === 'DESC' && !NOT_NULL.has(keyed[1] as string))) {
+      const rows = this.cached(`SELECT p.id FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).all(
+        ...params,
+        limit,
+        offset,
+      ) as { id: number }[];
+      return { ids: rows.map((r) => r.id), total };
+    }
+    const column = keyed[1] as string;
+    const shape = `${where}\u0000${JSON.stringify(params)}\u0000${orderBy}`;
+    const after = offset > 0 ? this.pageEnds.get(`${shape}\u0000${offset}`) : undefined;
+    const rows = (
+      after
+        ? this.cached(
+            `SELECT p.id AS id, p.${column} AS k FROM posts p WHERE ${where} AND (p.${column}, p.id) ${keyed[2] === 'ASC' ? '>' : '<'} (?, ?) ORDER BY ${orderBy} LIMIT ?`,
+          ).all(...params, after.k, after.id, limit)
+        : this.cached(
+            `SELECT p.id AS id, p.${column} AS k FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+          ).all(...params, limit, offset)
+    ) as { id: number; k: unknown }[];
+    const last = rows[rows.length - 1];
+    if (last && last.k !== null && rows.length === limit) {
+      if (this.pageEnds.size > 10_000) this.pageEnds.clear();
+      this.pageEnds.set(`${shape}\u0000${offset + limit}`, { k: last.k, id: last.id });
+    }
+    return { ids: rows.map((r) => r.id), total };
   }
 
   private readonly counts = new Map<string, number>();
+  private readonly pageEnds = new Map<string, { k: unknown; id: number }>();
   private countsVersion = '';
 
   /**
-   * Totals of list queries, remembered until anything changes: paging through a large result (an
-   * export) would otherwise count the whole result again for every page. Changes are seen through
-   * `total_changes()` (this connection) and `data_version` (every other connection).
+   * Drops the remembered totals and page ends when anything changed since they were taken: changes
+   * are seen through `total_changes()` (this connection) and `data_version` (every other one).
    */
-  private memoizedCount(sql: string, params: unknown[]): number {
+  private version(): void {
     const version = this.cached("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version)")
       .pluck()
       .get() as string;
     if (version !== this.countsVersion) {
       this.counts.clear();
+      this.pageEnds.clear();
       this.countsVersion = version;
     }
+  }
+
+  /**
+   * Totals of list queries, remembered until anything changes: paging through a large result (an
+   * export) would otherwise count the whole result again for every page.
+   */
+  private memoizedCount(sql: string, params: unknown[]): number {
+    this.version();
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     let total = this.counts.get(key);
     if (total === undefined) {

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stores } from '../../src/server/site.js';
+import { newPost } from '../../src/server/store/posts.js';
+import { openStores } from '../../src/server/stores.js';
+
+let dir: string;
+let stores: Stores;
+const WHERE = "p.type = 'tribe_events' AND p.hidden = 0";
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'calctl-pages-'));
+  stores = openStores(dir);
+  stores.db.transaction(() => {
+    for (let i = 0; i < 230; i++) {
+      // Many equal start times and publication dates: ties must be broken by id, page after page.
+      const start = `2026-01-${String(1 + (i % 7)).padStart(2, '0')} 10:00:00`;
+      const date = `2025-12-${String(1 + (i % 3)).padStart(2, '0')} 09:00:00`;
+      stores.posts.insert(
+        newPost({
+          type: 'tribe_events',
+          title: `E${i}`,
+          slug: `e${i}`,
+          date,
+          date_utc: date,
+          start_local: start,
+          end_local: start,
+          start_utc: start,
+          end_utc: start,
+        }),
+      );
+    }
+  })();
+});
+afterAll(() => {
+  stores.db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const everyPage = (order: string, per: number) => {
+  const out: number[] = [];
+  for (let offset = 0; ; offset += per) {
+    const { ids, total } = stores.posts.query(WHERE, [], order, per, offset);
+    expect(total).toBe(230);
+    if (ids.length === 0) return out;
+    out.push(...ids);
+  }
+};
+const reference = (order: string) =>
+  (stores.db.prepare(`SELECT p.id FROM posts p WHERE ${WHERE} ORDER BY ${order}`).pluck().all() as number[]).slice();
+
+describe('list pages (keyset continuation of OFFSET paging)', () => {
+  it.each(['p.start_local ASC, p.id ASC', 'p.date DESC, p.id DESC', 'p.date ASC, p.id ASC'])(
+    'page after page in %s gives every row once, in order, as OFFSET does',
+    (order) => {
+      for (const per of [50, 7]) {
+        expect(everyPage(order, per)).toEqual(reference(order));
+        // a second walk (now continuing from remembered page ends) gives the same
+        expect(everyPage(order, per)).toEqual(reference(order));
+      }
+    },
+  );
+
+  it('pages asked out of order and after a change still match OFFSET', () => {
+    const order = 'p.start_local ASC, p.id ASC';
+    const offsetPage = (offset: number) =>
+      stores.db
+        .prepare(`SELECT p.id FROM posts p WHERE ${WHERE} ORDER BY ${order} LIMIT 50 OFFSET ?`)
+        .pluck()
+        .all(offset);
+    stores.posts.query(WHERE, [], order, 50, 0);
+    // an insert that sorts into the first page shifts every later page by one
+    const early = '2025-06-01 10:00:00';
+    const id = stores.posts.insert(
+      newPost({
+        type: 'tribe_events',
+        title: 'early',
+        slug: 'early',
+        date: early,
+        date_utc: early,
+        start_local: early,
+        end_local: early,
+        start_utc: early,
+        end_utc: early,
+      }),
+    );
+    expect(stores.posts.query(WHERE, [], order, 50, 50).ids).toEqual(offsetPage(50));
+    expect(stores.posts.query(WHERE, [], order, 50, 150).ids).toEqual(offsetPage(150));
+    expect(stores.posts.query(WHERE, [], order, 50, 100).ids).toEqual(offsetPage(100));
+    stores.db.prepare('DELETE FROM posts WHERE id = ?').run(id);
+  });
+});
