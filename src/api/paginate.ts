@@ -9,6 +9,11 @@ export interface PaginateOptions {
   /** first page to fetch (default 1) */
   startPage?: number | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Ask for the next page while the records of this one are consumed (two pages in memory at most,
+   * two requests in flight): the server renders page k+1 while the caller writes page k out.
+   */
+  prefetch?: boolean | undefined;
   /** called after each page with its number and the totals the server reported */
   onPage?: ((info: PageInfo) => void) | undefined;
 }
@@ -44,25 +49,25 @@ export async function* paginate<T>(
 ): AsyncGenerator<T, void, undefined> {
   let yielded = 0;
   if (opts.limit !== undefined && opts.limit <= 0) return;
-  for (let page = opts.startPage ?? 1; ; page++) {
-    let body: unknown;
-    let headers: Record<string, string>;
-    try {
-      const res = await client.get<unknown>(path, { query: { ...query, page }, signal: opts.signal });
-      body = res.body;
-      headers = res.headers;
-    } catch (err) {
+  type Fetched = { ok: true; body: unknown; headers: Record<string, string> } | { ok: false; err: unknown };
+  const fetchPage = (page: number): Promise<Fetched> =>
+    client.get<unknown>(path, { query: { ...query, page }, signal: opts.signal }).then(
+      (res) => ({ ok: true, body: res.body, headers: res.headers }),
+      (err: unknown) => ({ ok: false, err }),
+    );
+  const first = opts.startPage ?? 1;
+  let next = fetchPage(first);
+  for (let page = first; ; page++) {
+    const fetched = await next;
+    if (!fetched.ok) {
+      const { err } = fetched;
       // The total can shrink between pages (another client deletes): a missing later page is the end.
-      if (
-        page > (opts.startPage ?? 1) &&
-        err instanceof ApiError &&
-        err.status === 404 &&
-        /-page-not-found$/.test(err.code)
-      ) {
+      if (page > first && err instanceof ApiError && err.status === 404 && /-page-not-found$/.test(err.code)) {
         return;
       }
       throw err;
     }
+    const { body, headers } = fetched;
     const records = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[listKey] : undefined;
     if (!Array.isArray(records)) {
       throw new ApiError({
@@ -77,15 +82,18 @@ export async function* paginate<T>(
     const totalPages = numberFrom(body, 'total_pages', headers['x-tec-totalpages'] ?? headers['x-wp-totalpages']);
     const total = numberFrom(body, 'total', headers['x-tec-total'] ?? headers['x-wp-total']);
     opts.onPage?.({ page, count: records.length, total, totalPages });
+    // An empty page ends the list even when total_pages says more: terms past the end answer 200 []
+    // and a venue search without matches reports the totals of all venues.
+    const more = records.length > 0 && totalPages !== undefined && page < totalPages;
+    const wanted = opts.limit === undefined || yielded + records.length < opts.limit;
+    if (opts.prefetch && more && wanted) next = fetchPage(page + 1);
     for (const record of records as T[]) {
       yield record;
       yielded += 1;
       if (opts.limit !== undefined && yielded >= opts.limit) return;
     }
-    // An empty page ends the list even when total_pages says more: terms past the end answer 200 []
-    // and a venue search without matches reports the totals of all venues.
-    if (records.length === 0) return;
-    if (totalPages === undefined || page >= totalPages) return;
+    if (!more) return;
+    if (!opts.prefetch) next = fetchPage(page + 1);
   }
 }
 

@@ -72,7 +72,10 @@ async function parentSlugs(api: ApiClient, signal: AbortSignal | undefined): Pro
 export async function runExport(opts: ExportOptions): Promise<number> {
   const { api, resource, out } = opts;
   const query = exportQuery(resource, opts.query);
-  const records = paginate<Obj>(api, `/${resource.name}`, query, resource.name, { signal: opts.signal });
+  const records = paginate<Obj>(api, `/${resource.name}`, query, resource.name, {
+    signal: opts.signal,
+    prefetch: true,
+  });
   let count = 0;
   if (opts.format !== 'csv') {
     const shape = (r: Obj) => (opts.fields ? pick(r, opts.fields, { nested: true }) : r);

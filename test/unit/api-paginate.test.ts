@@ -123,4 +123,28 @@ describe('paginate', () => {
     server.handle(json(200, { other: [] }));
     await expect(collect(paginate(client, '/events', {}, 'events'))).rejects.toThrow(/expected a list under "events"/);
   });
+
+  it('prefetch asks for the next page before this one is consumed, and never past the end or the limit', async () => {
+    server.handle(listRoute(120, 'events', 'archive-404'));
+    const seen: number[] = [];
+    const requestedWhenFirstYielded: number[] = [];
+    for await (const e of paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: true })) {
+      if (seen.length === 0) {
+        // let the prefetch reach the server
+        await new Promise((r) => setTimeout(r, 50));
+        requestedWhenFirstYielded.push(...pagesRequested());
+      }
+      seen.push(e.id);
+    }
+    expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(requestedWhenFirstYielded).toEqual([1, 2]);
+    expect(pagesRequested()).toEqual([1, 2, 3]);
+
+    server.requests.length = 0;
+    const limited = await collect(
+      paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: true, limit: 30 }),
+    );
+    expect(limited).toHaveLength(30);
+    expect(pagesRequested()).toEqual([1]);
+  });
 });
