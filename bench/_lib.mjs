@@ -14,7 +14,16 @@ export function serve(dataDir, extra = []) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(root, 'bin/calctl'), 'serve', '--port', '0', '--data', dataDir, ...extra],
+      [
+        ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : []),
+        join(root, 'bin/calctl'),
+        'serve',
+        '--port',
+        '0',
+        '--data',
+        dataDir,
+        ...extra,
+      ],
       {
         env: { ...process.env, CALCTL_ADMIN_PASSWORD: PASSWORD },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Import/export benchmark (not a test): BENCH_ROWS events (default 100,000) from a CSV file into the
- * embedded server over HTTP (in-process, port 0, one keep-alive client), then exported back to CSV.
- * Prints rows/s and peak RSS next to the same rows inserted straight into SQLite (the ceiling).
+ * embedded server over HTTP (a spawned `calctl serve` on loopback, as an admin would run it; the
+ * importer runs in this process through the same code as `calctl import`), then exported back to
+ * CSV. Prints rows/s and peak RSS (importer and server) next to the same rows inserted straight into
+ * SQLite in this process (the ceiling). Needs `npm run build` (the server is the built CLI).
  *
  *   node bench/import.mjs                 # 100,000 rows
  *   BENCH_ROWS=5000 node bench/import.mjs # quick run
@@ -12,11 +14,12 @@
  */
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { register } from 'tsx/esm/api';
+import { PASSWORD, serve } from './_lib.mjs';
 
 register();
 const { createApiClient } = await import('../src/api/index.ts');
@@ -24,7 +27,7 @@ const { getResource } = await import('../src/catalog/index.ts');
 const { runImport } = await import('../src/csv/import.ts');
 const { runExport } = await import('../src/csv/export.ts');
 const { openSource } = await import('../src/csv/read.ts');
-const { openStores, startServer } = await import('../src/server/start.ts');
+const { openStores } = await import('../src/server/start.ts');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -39,6 +42,17 @@ const resetPeak = () => {
   peak = process.memoryUsage().rss;
 };
 const mb = (bytes) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** A process's peak RSS so far (Linux: VmHWM), in bytes; undefined elsewhere. */
+async function peakRssOf(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const pad = (n) => String(n).padStart(2, '0');
 function row(i) {
@@ -104,10 +118,10 @@ try {
   sample();
   const ceilingRss = peak;
 
-  const server = await startServer({ dataDir: join(dir, 'data'), port: 0, adminPassword: 'bench-pass' });
+  const server = await serve(join(dir, 'data'));
   const api = createApiClient({
     baseUrl: server.baseUrl,
-    auth: { type: 'basic', user: 'admin', password: 'bench-pass' },
+    auth: { type: 'basic', user: 'admin', password: PASSWORD },
   });
   resetPeak();
   const source = await openSource(createReadStream(csvPath), 'csv');
@@ -130,15 +144,17 @@ try {
   const exportRate = exported / ((performance.now() - exportStarted) / 1000);
   sample();
   const exportRss = peak;
+  const serverPeak = await peakRssOf(server.child.pid);
   await api.close();
-  await server.close();
+  await server.stop();
 
   const line = (name, rate, rss, target) =>
     `${name.padEnd(22)} ${String(Math.round(rate)).padStart(8)} rows/s  ${(rate / ceiling).toFixed(3).padStart(6)} × ceiling  peak RSS ${mb(rss).padStart(7)}  (target ${target})`;
   console.log(line('sqlite insert (ceiling)', ceiling, ceilingRss, '—'));
   console.log(line('import over HTTP', importRate, importRss, '≥ 5,000 rows/s'));
   console.log(line('export over HTTP', exportRate, exportRss, '≥ 20,000 rows/s'));
-  console.log(`exported ${exported} rows, ${mb(bytes)} CSV; RSS target ≤ 200 MB`);
+  console.log(`exported ${exported} rows, ${mb(bytes)} CSV; RSS target ≤ 200 MB (the importer's)`);
+  if (serverPeak !== undefined) console.log(`calctl serve peak RSS over the run: ${mb(serverPeak)}`);
 } finally {
   clearInterval(sampler);
   await rm(dir, { recursive: true, force: true });
