@@ -199,4 +199,13 @@ describe('event get / update / delete', () => {
     expect((await api.get(`/events/${c.body.id}`)).body.code).toBe('event-not-accessible');
     expect((await api.get(`/events/${c.body.id}`, { auth: true })).status).toBe(200);
   });
+
+  it('dates before year 1000 in a zone with history (ICU writes short years) are answered, not a 500', async () => {
+    const c = await api.post(
+      '/events',
+      ev({ start_date: '0990-01-01 10:00:00', end_date: '0990-01-01 11:00:00', timezone: 'Asia/Kathmandu' }),
+    );
+    expect(c.status).toBe(201);
+    expect(c.body.start_date).toBe('0990-01-01 10:00:00');
+  });
 });

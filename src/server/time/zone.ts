@@ -4,7 +4,7 @@
  * The Events Calendar stores verbatim in `_EventTimezone` when a site uses a manual UTC offset.
  */
 import { numericAbbr, tableAbbr } from './abbr.js';
-import { formatWall, wallToMs } from './wall.js';
+import { fieldsToMs, formatWall, wallToMs } from './wall.js';
 
 export type { WallFields, WallParts } from './wall.js';
 export { addDays, fieldsToMs, formatWall, wallDate, wallParts, wallToMs, wallWeekday } from './wall.js';
@@ -58,6 +58,11 @@ function lookup(tz: string): Zone | null {
   return zone;
 }
 
+/** True for zones whose offset never changes (UTC, GMT, `UTC+5:30`): wall time needs no conversion. */
+export function isFixedZone(tz: string): boolean {
+  return lookup(tz)?.kind === 'fixed';
+}
+
 function resolve(tz: string): Zone {
   const zone = lookup(tz);
   if (!zone) throw new RangeError(`unknown time zone: ${tz}`);
@@ -102,9 +107,15 @@ function offsetAtMs(zone: Zone, ms: number): number {
 
 function computeOffset(zone: Zone & { kind: 'iana' }, ms: number): number {
   const p = partsAt(zone, ms);
-  const local = wallToMs(
-    `${p.get('year')}-${p.get('month')}-${p.get('day')} ${p.get('hour')}:${p.get('minute')}:${p.get('second')}`,
-  );
+  // Intl writes years below 1000 with fewer digits ("989"): read the fields as numbers.
+  const local = fieldsToMs({
+    year: Number(p.get('year')),
+    month: Number(p.get('month')),
+    day: Number(p.get('day')),
+    hour: Number(p.get('hour')),
+    minute: Number(p.get('minute')),
+    second: Number(p.get('second')),
+  });
   // Intl drops milliseconds, so compare against the instant truncated to the second.
   return Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
 }
