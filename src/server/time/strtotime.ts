@@ -5,7 +5,7 @@
  * minutes, seconds) on the instant, which is how PHP 8.1+ treats DST transitions.
  */
 import { scan } from './strtotime-scan.js';
-import { fieldsToMs, formatWall, utcToWall, wallToMs, wallToUtc } from './zone.js';
+import { fieldsToMs, formatWall, isFixedZone, utcToWall, wallToMs, wallToUtc } from './zone.js';
 
 /** Reference instant and zone for naive and relative input. */
 export interface ParseTimeOptions {
@@ -70,7 +70,30 @@ export function parseWpTime(input: string, opts: ParseTimeOptions): string | nul
  * Same as {@link parseWpTime} but returns the wall time in `opts.timezone`, which is what most
  * handlers store (`start_date` is local, `utc_start_date` is derived from it).
  */
+/** `YYYY-MM-DD[ HH:MM[:SS]]`: what calctl, exports and most feeds send. */
+const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * The wall time a canonical date names, when every field is in range (else null: the general parser
+ * handles overflow such as Feb 30 or 24:00 the way PHP does).
+ */
+function canonicalWall(text: string): string | null {
+  const m = CANONICAL.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
+  if (year === undefined || year < 1000 || year > 9998) return null;
+  if (month === undefined || month < 1 || month > 12 || day === undefined || day < 1) return null;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59) return null;
+  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
+}
+
 export function parseTimeToWall(input: string, opts: ParseTimeOptions): string | null {
+  // Fast path for the common canonical form: no scanning and no "now" (the result cannot depend on
+  // it). In a zone with DST the round trip through UTC still moves a time inside a spring-forward gap.
+  const wall = canonicalWall(input.trim());
+  if (wall !== null)
+    return isFixedZone(opts.timezone) ? wall : utcToWall(wallToUtc(wall, opts.timezone), opts.timezone);
   const utc = parseWpTime(input, opts);
   return utc === null ? null : utcToWall(utc, opts.timezone);
 }
