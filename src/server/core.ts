@@ -179,7 +179,14 @@ export function createCore(opts: CoreOptions): Core {
     };
     let result: ReturnType<typeof runEndpoint>;
     let durable: Promise<void> | undefined;
-    const run = () => runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
+    const run = () => {
+      stores.posts.beginRequest();
+      try {
+        return runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
+      } finally {
+        stores.posts.endRequest();
+      }
+    };
     try {
       // One transaction per request, so validation, the write and the answer's reads see one
       // snapshot and a request that ends in an error changes nothing. Writes join the current

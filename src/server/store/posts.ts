@@ -122,14 +122,40 @@ export class PostStore {
     this.slugTaken = db.prepare('SELECT 1 FROM posts WHERE type = ? AND slug = ? AND id <> ? LIMIT 1');
   }
 
+  /**
+   * Posts read during the current request, by id: a create reads its venue and organizers in the
+   * validators, in the write and again in the answer. Only kept between {@link beginRequest} and
+   * {@link endRequest} (the core runs each request in one transaction, so nothing else changes them
+   * meanwhile); writes through this store drop what they touch.
+   */
+  private memo: Map<number, Post> | null = null;
+
+  beginRequest(): void {
+    this.memo = new Map();
+  }
+
+  endRequest(): void {
+    this.memo = null;
+  }
+
   get(id: number): Post | undefined {
-    return decode(this.byId.get(id) as unknown[] | undefined);
+    const hit = this.memo?.get(id);
+    if (hit) return hit;
+    const post = decode(this.byId.get(id) as unknown[] | undefined);
+    if (post) this.memo?.set(id, post);
+    return post;
   }
 
   private readonly manyStmts = new Map<number, Statement>();
 
-  getMany(ids: readonly number[]): Map<number, Post> {
+  getMany(wanted: readonly number[]): Map<number, Post> {
     const out = new Map<number, Post>();
+    const ids: number[] = [];
+    for (const id of wanted) {
+      const hit = this.memo?.get(id);
+      if (hit) out.set(id, hit);
+      else ids.push(id);
+    }
     if (ids.length === 0) return out;
     let stmt = this.manyStmts.get(ids.length);
     if (!stmt) {
@@ -139,6 +165,7 @@ export class PostStore {
     for (const row of stmt.all(...ids) as unknown[][]) {
       const post = decode(row) as Post;
       out.set(post.id, post);
+      this.memo?.set(post.id, post);
     }
     return out;
   }
@@ -179,6 +206,7 @@ export class PostStore {
   }
 
   update(post: Post): void {
+    this.memo?.delete(post.id);
     this.updateStmt.run({ ...encode(post), id: post.id });
   }
 
@@ -210,6 +238,7 @@ export class PostStore {
 
   /** Unlinks a trashed venue or organizer from every event, as the site does. */
   unlinkEverywhere(post: Post): void {
+    this.memo?.clear();
     if (post.type === 'tribe_venue')
       this.db.prepare('UPDATE posts SET venue_id = NULL WHERE venue_id = ?').run(post.id);
     if (post.type === 'tribe_organizer')
