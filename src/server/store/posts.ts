@@ -289,9 +289,11 @@ export class PostStore {
     const after = offset > 0 ? this.pageEnds.get(`${shape}\u0000${offset}`) : undefined;
     const rows = (
       after
-        ? this.cached(
-            `SELECT p.id AS id, p.${column} AS k FROM posts p WHERE ${where} AND (p.${column}, p.id) ${keyed[2] === 'ASC' ? '>' : '<'} (?, ?) ORDER BY ${orderBy} LIMIT ?`,
-          ).all(...params, after.k, after.id, limit)
+        ? // The page end comes first: of several bounds on one column, SQLite seeks the index by the
+          // first, and the list's own date window would otherwise have it scan from the window start.
+          this.cached(
+            `SELECT p.id AS id, p.${column} AS k FROM posts p WHERE (p.${column}, p.id) ${keyed[2] === 'ASC' ? '>' : '<'} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ?`,
+          ).all(after.k, after.id, ...params, limit)
         : this.cached(
             `SELECT p.id AS id, p.${column} AS k FROM posts p WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
           ).all(...params, limit, offset)
