@@ -95,7 +95,7 @@ async function create(opts: ApplyOptions, body: Body): Promise<Outcome> {
   const send = async () => {
     opts.beforeCreate?.();
     const res = await api.post<Obj>(`/${resource.name}`, body, { retry: false, signal: opts.signal });
-    return index.add(res.body, false).id;
+    return index.add(res.body, false, body).id;
   };
   // POST is never re-sent blindly: after a transient failure the record is looked up first (the site
   // may have created it before the answer was lost or a gateway failed), and sent again only when it
@@ -166,7 +166,7 @@ export async function applyRow(
     if (!entry && (verify || hidden)) entry = await lookupOne(opts, body);
     if (entry) return await update(opts, entry, body);
     if (opts.dryRun) {
-      index.add({ ...body, id: --dryRunIds }, false);
+      index.add({ ...body, id: --dryRunIds }, false, body);
       return { kind: 'created', id: dryRunIds };
     }
     return await create(opts, body);

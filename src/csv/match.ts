@@ -49,26 +49,41 @@ export interface MatchIndexOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** The index of one run. */
+/**
+ * The index of one run. Records listed at the start keep their bodies (to tell unchanged rows without
+ * a request); records created by the run are kept as bare ids under their slug and natural key only —
+ * a run may create a million, and no later row can name a record by an id it did not have yet.
+ */
 export class MatchIndex {
-  readonly byId = new Map<number, IndexEntry>();
-  readonly bySlug = new Map<string, IndexEntry>();
-  readonly byKey = new Map<string, IndexEntry>();
+  private readonly byId = new Map<number, IndexEntry>();
+  private readonly bySlug = new Map<string, IndexEntry | number>();
+  private readonly byKey = new Map<string, IndexEntry | number>();
 
   constructor(
     readonly resource: ResourceSpec,
     readonly keyFields: readonly string[],
   ) {}
 
-  /** Adds a record, from the listing (with its body) or just created (body left out to save memory). */
-  add(record: Record<string, unknown>, keepBody: boolean): IndexEntry {
+  /** How many records are indexed under a natural key (for tests and figures). */
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  /**
+   * Adds a record: from the listing or a lookup (`keepBody`: its body is kept), or just created by
+   * this run (remembered as a bare id; under its slug only when the row that created it had one,
+   * since only rows with slugs look records up by slug).
+   */
+  add(record: Record<string, unknown>, keepBody: boolean, row?: Body): IndexEntry {
     const body = recordToInput(this.resource, record);
     const entry: IndexEntry = { id: Number(record.id), body: keepBody ? body : undefined };
-    this.byId.set(entry.id, entry);
-    if (typeof body.slug === 'string') this.bySlug.set(body.slug.toLowerCase(), entry);
+    const stored = keepBody ? entry : entry.id;
+    if (keepBody) this.byId.set(entry.id, entry);
+    const bySlug = keepBody || (row !== undefined && typeof row.slug === 'string' && row.slug !== '');
+    if (bySlug && typeof body.slug === 'string' && body.slug !== '') this.bySlug.set(body.slug.toLowerCase(), stored);
     const key = keyOf(this.resource, this.keyFields, body);
     // First match wins, like the importer.
-    if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, entry);
+    if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, stored);
     return entry;
   }
 
@@ -89,10 +104,15 @@ export class MatchIndex {
     }
     if (typeof body.slug === 'string' && body.slug !== '') {
       const hit = this.bySlug.get(body.slug.toLowerCase());
-      if (hit) return hit;
+      if (hit !== undefined) return this.entry(hit);
     }
     const key = keyOf(this.resource, this.keyFields, body);
-    return key === undefined ? undefined : this.byKey.get(key);
+    const hit = key === undefined ? undefined : this.byKey.get(key);
+    return hit === undefined ? undefined : this.entry(hit);
+  }
+
+  private entry(stored: IndexEntry | number): IndexEntry {
+    return typeof stored === 'number' ? { id: stored, body: undefined } : stored;
   }
 }
 
