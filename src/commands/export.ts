@@ -11,6 +11,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ParamObject } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
+import { preferSmallHeap } from '../cli/heap.js';
 import { type ExportFormat, runExport } from '../csv/export.js';
 import { parseFieldList } from '../output/index.js';
 import { addFlags, bindFlags, readFlags } from './resource/flags.js';
@@ -92,6 +93,7 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         '--fields (global) picks other columns or dotted paths. Events: every date unless filtered.',
     )
     .action(async (_opts: Opts, command: Command) => {
+      preferSmallHeap();
       await exportRecords(deps.runtime(), resource, command.opts());
     });
 }

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { PartialError, UsageError } from '../cli/errors.js';
+import { preferSmallHeap } from '../cli/heap.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
 import { runImport } from '../csv/import.js';
@@ -192,6 +193,7 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         'Global --dry-run reads, validates and matches everything and reports what would change, writing nothing.',
     )
     .action(async (file: string, opts: Opts) => {
+      preferSmallHeap();
       await importFile(deps.runtime(), resource, file, opts);
     });
 }
