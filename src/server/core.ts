@@ -119,6 +119,7 @@ export function createCore(opts: CoreOptions): Core {
   const cache = new ReplyCache(stores.db);
   // A batch that fails to commit may have been read by requests in the same loop pass.
   const batch = new WriteBatch(stores.db, () => cache.invalidate());
+  const inReadTransaction = stores.db.transaction((fn: () => ReturnType<typeof runEndpoint>) => fn());
   const maxParam = opts.maxParamLength ?? 1000;
 
   function respond(
@@ -191,7 +192,7 @@ export function createCore(opts: CoreOptions): Core {
       // One transaction per request, so validation, the write and the answer's reads see one
       // snapshot and a request that ends in an error changes nothing. Writes join the current
       // group-commit batch (see WriteBatch); their answer waits for its commit.
-      if (isRead) result = stores.db.transaction(run).deferred();
+      if (isRead) result = inReadTransaction.deferred(run);
       else ({ result, durable } = batch.run(run));
     } finally {
       // A write may have committed even when it ended in an error answer.

@@ -1,3 +1,4 @@
+import type { Database } from 'better-sqlite3';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { RestError } from '../http/errors.js';
 import type { RequestScope } from '../site.js';
@@ -113,3 +114,12 @@ export function positiveInt(v: unknown): number | undefined {
 }
 
 export const notAccessible = (code: string, what: string) => new RestError(403, code, `This ${what} cannot be read.`);
+
+/**
+ * Runs a handler's writes atomically. The core runs every request in a transaction of its own (a
+ * savepoint of the current group-commit batch), which already undoes the whole request when it
+ * fails: inside it the writes simply run, and only a caller outside the core gets a transaction here.
+ */
+export function atomic<T>(db: Database, fn: () => T): T {
+  return db.inTransaction ? fn() : db.transaction(fn).immediate();
+}

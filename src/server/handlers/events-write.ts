@@ -5,7 +5,14 @@ import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
 import { wallToUtc } from '../time/zone.js';
-import { type HandlerRequest, type HandlerResult, parseDateParam, publicationDates, siteNow } from './common.js';
+import {
+  atomic,
+  type HandlerRequest,
+  type HandlerResult,
+  parseDateParam,
+  publicationDates,
+  siteNow,
+} from './common.js';
 import { resolveOrganizers, resolveTerms, resolveVenue } from './event-links.js';
 import { renderEvent } from './event-view.js';
 
@@ -35,54 +42,52 @@ export function createEvent(req: HandlerRequest): HandlerResult {
   const tzGiven = typeof p.timezone === 'string' && p.timezone.trim() !== '' ? p.timezone.trim() : '';
   const tz = tzGiven || scope.site.timezone;
   const allDay = flag(req, 'all_day');
-  const id = db
-    .transaction(() => {
-      const times = eventTimes(p.start_date, p.end_date, tz, allDay, scope);
-      const now = siteNow(scope);
-      const dates = publicationDates(p, req.has, scope) ?? { date: now.local, date_utc: now.utc };
-      let status = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
-      if (status === 'publish' && dates.date_utc > now.utc) status = 'future';
-      const title = kses(text(p.title).trim());
-      const slugBase = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : title);
-      const slug =
-        (status === 'draft' || status === 'pending') && !(typeof p.slug === 'string' && p.slug !== '')
-          ? ''
-          : posts.uniqueSlug('tribe_events', slugBase || 'event');
-      const meta: EventMeta = {
-        timezone: tz,
-        all_day: allDay,
-        cost: costOf(p.cost),
-        website: req.has('website') && p.website !== null ? text(p.website) : null,
-        show_map: flag(req, 'show_map'),
-        show_map_link: flag(req, 'show_map_link'),
-        sticky: flag(req, 'sticky'),
-      };
-      const venueId = req.has('venue') ? resolveVenue(p.venue, scope) : null;
-      const newId = posts.insert(
-        newPost({
-          type: 'tribe_events',
-          status,
-          author: scope.userId ?? 1,
-          title,
-          content: kses(text(p.description)),
-          excerpt: kses(text(p.excerpt)),
-          slug,
-          date: dates.date,
-          date_utc: dates.date_utc,
-          meta: meta as unknown as Record<string, unknown>,
-          ...times,
-          featured: flag(req, 'featured') ? 1 : 0,
-          hidden: flag(req, 'hide_from_listings') ? 1 : 0,
-          venue_id: venueId,
-        }),
-      );
-      if (req.has('organizer')) posts.setOrganizers(newId, resolveOrganizers(p.organizer, scope));
-      if (req.has('categories'))
-        terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));
-      if (req.has('tags')) terms.setForPost(newId, 'post_tag', resolveTerms(p.tags, 'post_tag', scope));
-      return newId;
-    })
-    .immediate();
+  const id = atomic(db, () => {
+    const times = eventTimes(p.start_date, p.end_date, tz, allDay, scope);
+    const now = siteNow(scope);
+    const dates = publicationDates(p, req.has, scope) ?? { date: now.local, date_utc: now.utc };
+    let status = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
+    if (status === 'publish' && dates.date_utc > now.utc) status = 'future';
+    const title = kses(text(p.title).trim());
+    const slugBase = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : title);
+    const slug =
+      (status === 'draft' || status === 'pending') && !(typeof p.slug === 'string' && p.slug !== '')
+        ? ''
+        : posts.uniqueSlug('tribe_events', slugBase || 'event');
+    const meta: EventMeta = {
+      timezone: tz,
+      all_day: allDay,
+      cost: costOf(p.cost),
+      website: req.has('website') && p.website !== null ? text(p.website) : null,
+      show_map: flag(req, 'show_map'),
+      show_map_link: flag(req, 'show_map_link'),
+      sticky: flag(req, 'sticky'),
+    };
+    const venueId = req.has('venue') ? resolveVenue(p.venue, scope) : null;
+    const newId = posts.insert(
+      newPost({
+        type: 'tribe_events',
+        status,
+        author: scope.userId ?? 1,
+        title,
+        content: kses(text(p.description)),
+        excerpt: kses(text(p.excerpt)),
+        slug,
+        date: dates.date,
+        date_utc: dates.date_utc,
+        meta: meta as unknown as Record<string, unknown>,
+        ...times,
+        featured: flag(req, 'featured') ? 1 : 0,
+        hidden: flag(req, 'hide_from_listings') ? 1 : 0,
+        venue_id: venueId,
+      }),
+    );
+    if (req.has('organizer')) posts.setOrganizers(newId, resolveOrganizers(p.organizer, scope));
+    if (req.has('categories'))
+      terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));
+    if (req.has('tags')) terms.setForPost(newId, 'post_tag', resolveTerms(p.tags, 'post_tag', scope));
+    return newId;
+  });
   return { status: 201, body: renderEvent(posts.get(id) as Post, scope, false) };
 }
 
@@ -93,7 +98,7 @@ export function createEvent(req: HandlerRequest): HandlerResult {
 export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
   const { scope, params: p } = req;
   const { posts, terms, db } = scope.stores;
-  db.transaction(() => {
+  atomic(db, () => {
     const old = post.meta as unknown as EventMeta;
     const tzGiven =
       req.has('timezone') && typeof p.timezone === 'string' && p.timezone.trim() !== '' ? p.timezone.trim() : '';
@@ -142,6 +147,6 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
     if (req.has('categories'))
       terms.setForPost(post.id, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));
     if (req.has('tags')) terms.setForPost(post.id, 'post_tag', resolveTerms(p.tags, 'post_tag', scope));
-  }).immediate();
+  });
   return { status: 200, body: renderEvent(posts.get(post.id) as Post, scope, false) };
 }

@@ -3,7 +3,7 @@ import { RestError } from '../http/errors.js';
 import { serializeOrganizer, serializeVenue } from '../serialize/linked.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
-import { type HandlerRequest, type HandlerResult, notAccessible, POST_TYPE, siteNow } from './common.js';
+import { atomic, type HandlerRequest, type HandlerResult, notAccessible, POST_TYPE, siteNow } from './common.js';
 import { renderEvent } from './event-view.js';
 import { createEvent, updateEvent } from './events-write.js';
 import { createLinked, updateLinkedFields } from './linked-write.js';
@@ -47,7 +47,7 @@ export function deletePost(req: HandlerRequest): HandlerResult {
   if (post.status === 'trash')
     throw new RestError(410, resource.codes.inTrash as string, `The ${resource.singular} is already in the trash.`);
   const { posts, db } = scope.stores;
-  db.transaction(() => {
+  atomic(db, () => {
     const now = siteNow(scope);
     const trashed: Post = {
       ...post,
@@ -59,7 +59,7 @@ export function deletePost(req: HandlerRequest): HandlerResult {
     };
     posts.update(trashed);
     posts.unlinkEverywhere(trashed);
-  }).immediate();
+  });
   return { status: 200, body: renderPost(posts.get(post.id) as Post, scope, false) };
 }
 
@@ -67,7 +67,7 @@ export function createPost(req: HandlerRequest): HandlerResult {
   if (req.resource.name === 'events') return createEvent(req);
   const type = POST_TYPE[req.resource.name] as 'tribe_venue' | 'tribe_organizer';
   const { db, posts } = req.scope.stores;
-  const id = db.transaction(() => createLinked(req.scope, type, req.params)).immediate();
+  const id = atomic(db, () => createLinked(req.scope, type, req.params));
   return { status: 201, body: renderPost(posts.get(id) as Post, req.scope, false) };
 }
 
@@ -82,6 +82,6 @@ export function updatePost(req: HandlerRequest): HandlerResult {
   if (!post) return unknownSlugAnswer(req.resource);
   if (req.resource.name === 'events') return updateEvent(req, post);
   const { db, posts } = req.scope.stores;
-  db.transaction(() => updateLinkedFields(req.scope, post, req.params, true)).immediate();
+  atomic(db, () => updateLinkedFields(req.scope, post, req.params, true));
   return { status: 200, body: renderPost(posts.get(post.id) as Post, req.scope, false) };
 }

@@ -6,7 +6,7 @@ import { listOf, toBool } from '../routes/args.js';
 import { serializeTerm } from '../serialize/term.js';
 import { type RequestScope, restBase } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
-import { type HandlerRequest, type HandlerResult, positiveInt } from './common.js';
+import { atomic, type HandlerRequest, type HandlerResult, positiveInt } from './common.js';
 
 export const TAXONOMY: Record<string, Taxonomy> = { categories: 'tribe_events_cat', tags: 'post_tag' };
 
@@ -126,27 +126,25 @@ export function createTerm(req: HandlerRequest): HandlerResult {
   const { terms, db } = scope.stores;
   const name = String(p.name).trim();
   const parent = checkParent(req);
-  const id = db
-    .transaction(() => {
-      const existing = terms
-        .all(taxonomy)
-        .find((t) => t.name.toLowerCase() === name.toLowerCase() && t.parent === parent);
-      if (existing) {
-        throw new RestError(400, 'term_exists', 'A term with this name already exists under the same parent.', {
-          term_id: existing.id,
-        });
-      }
-      const base = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : name) || 'term';
-      const slug = uniqueSlug(base, (s) => terms.slugTaken(taxonomy, s));
-      return terms.insert({
-        taxonomy,
-        name: kses(name),
-        slug,
-        description: kses(typeof p.description === 'string' ? p.description : ''),
-        parent,
+  const id = atomic(db, () => {
+    const existing = terms
+      .all(taxonomy)
+      .find((t) => t.name.toLowerCase() === name.toLowerCase() && t.parent === parent);
+    if (existing) {
+      throw new RestError(400, 'term_exists', 'A term with this name already exists under the same parent.', {
+        term_id: existing.id,
       });
-    })
-    .immediate();
+    }
+    const base = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : name) || 'term';
+    const slug = uniqueSlug(base, (s) => terms.slugTaken(taxonomy, s));
+    return terms.insert({
+      taxonomy,
+      name: kses(name),
+      slug,
+      description: kses(typeof p.description === 'string' ? p.description : ''),
+      parent,
+    });
+  });
   return { status: 201, body: render(terms.get(id) as Term, req, true) };
 }
 
@@ -154,7 +152,7 @@ export function updateTerm(req: HandlerRequest): HandlerResult {
   const { scope, params: p } = req;
   const { terms, db } = scope.stores;
   const term = terms.get(Number(p.id)) as Term;
-  db.transaction(() => {
+  atomic(db, () => {
     const next: Term = { ...term };
     if (req.has('name') && typeof p.name === 'string' && p.name.trim() !== '') next.name = kses(p.name.trim());
     if (req.has('description') && typeof p.description === 'string') next.description = kses(p.description);
@@ -164,7 +162,7 @@ export function updateTerm(req: HandlerRequest): HandlerResult {
     }
     if (req.has('parent')) next.parent = checkParent(req, term.id);
     terms.update(next);
-  }).immediate();
+  });
   return { status: 200, body: render(terms.get(term.id) as Term, req, true) };
 }
 
@@ -173,6 +171,6 @@ export function deleteTerm(req: HandlerRequest): HandlerResult {
   const { terms, db } = req.scope.stores;
   const term = terms.get(Number(req.params.id)) as Term;
   const body = render(term, req, false);
-  db.transaction(() => terms.delete(term)).immediate();
+  atomic(db, () => terms.delete(term));
   return { status: 200, body };
 }

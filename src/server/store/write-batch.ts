@@ -17,17 +17,21 @@ export interface BatchRun<T> {
 
 export class WriteBatch {
   private current: Promise<void> | undefined;
+  /** One savepoint wrapper for every write (better-sqlite3 nests transactions as savepoints). */
+  private readonly atomically: (fn: () => unknown) => unknown;
 
   /** @param onFailure called when a batch is rolled back (for caches that may hold its data) */
   constructor(
     private readonly db: Database,
     private readonly onFailure: () => void = () => {},
-  ) {}
+  ) {
+    this.atomically = db.transaction((fn: () => unknown) => fn());
+  }
 
   /** Runs `fn` as one atomic write of the current batch, opening the batch when none is open. */
   run<T>(fn: () => T): BatchRun<T> {
     const durable = this.current ?? this.open();
-    const result = this.db.transaction(fn)();
+    const result = this.atomically(fn) as T;
     return { result, durable };
   }
 
