@@ -128,6 +128,24 @@ async function create(opts: ApplyOptions, body: Body): Promise<Outcome> {
   }
 }
 
+/**
+ * The record among `candidates` (created by this run, found by the hash of the row's natural key)
+ * whose natural key really is the row's, with its body; undefined when the hash only collided.
+ */
+async function confirmCandidate(
+  opts: ApplyOptions,
+  candidates: readonly number[],
+  body: Body,
+): Promise<IndexEntry | undefined> {
+  const { resource, index } = opts;
+  const want = keyOf(resource, index.keyFields, body);
+  for (const id of candidates) {
+    const current = await fetchBody(opts, id);
+    if (keyOf(resource, index.keyFields, current) === want) return { id, body: current };
+  }
+  return undefined;
+}
+
 async function update(opts: ApplyOptions, entry: IndexEntry, body: Body): Promise<Outcome> {
   const current = entry.body ?? (await fetchBody(opts, entry.id));
   if (entry.body === undefined) entry.body = current;
@@ -162,11 +180,13 @@ export async function applyRow(
   const { index, resource } = opts;
   try {
     let entry = index.find(id, body);
+    if (entry?.candidates) entry = await confirmCandidate(opts, entry.candidates, body);
     const hidden = resource.name === 'events' && body.hide_from_listings === true;
     if (!entry && (verify || hidden)) entry = await lookupOne(opts, body);
     if (entry) return await update(opts, entry, body);
     if (opts.dryRun) {
-      index.add({ ...body, id: --dryRunIds }, false, body);
+      // (kept whole: a later duplicate row cannot fetch a record that was never created)
+      index.add({ ...body, id: --dryRunIds }, true);
       return { kind: 'created', id: dryRunIds };
     }
     return await create(opts, body);

@@ -6,7 +6,7 @@
  */
 import { type ApiClient, paginate } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
-import { nameKey } from './text.js';
+import { hash53, nameKey } from './text.js';
 import { type Body, canon, recordToInput } from './writable.js';
 
 /** One known record: its id and, for records listed at the start, its current body. */
@@ -14,6 +14,11 @@ export interface IndexEntry {
   id: number;
   /** undefined for records created by this run (fetched again if a later row matches them) */
   body: Body | undefined;
+  /**
+   * Set when the row matched records created by this run through the hash of its natural key: the
+   * ids to confirm (by fetching them) before one counts as the match, oldest first.
+   */
+  candidates?: readonly number[];
 }
 
 /** The fields of the natural key per resource (the site importer's matching). */
@@ -57,7 +62,9 @@ export interface MatchIndexOptions {
 export class MatchIndex {
   private readonly byId = new Map<number, IndexEntry>();
   private readonly bySlug = new Map<string, IndexEntry | number>();
-  private readonly byKey = new Map<string, IndexEntry | number>();
+  private readonly byKey = new Map<string, IndexEntry>();
+  /** natural key hash → id(s) of records created by this run (several only when hashes collide) */
+  private readonly createdByKey = new Map<number, number | number[]>();
 
   constructor(
     readonly resource: ResourceSpec,
@@ -66,24 +73,33 @@ export class MatchIndex {
 
   /** How many records are indexed under a natural key (for tests and figures). */
   get size(): number {
-    return this.byKey.size;
+    return this.byKey.size + this.createdByKey.size;
   }
 
   /**
    * Adds a record: from the listing or a lookup (`keepBody`: its body is kept), or just created by
-   * this run (remembered as a bare id; under its slug only when the row that created it had one,
-   * since only rows with slugs look records up by slug).
+   * this run (remembered as a bare id under the hash of its natural key, and under its slug only
+   * when the row that created it had one, since only rows with slugs look records up by slug).
    */
   add(record: Record<string, unknown>, keepBody: boolean, row?: Body): IndexEntry {
     const body = recordToInput(this.resource, record);
     const entry: IndexEntry = { id: Number(record.id), body: keepBody ? body : undefined };
-    const stored = keepBody ? entry : entry.id;
-    if (keepBody) this.byId.set(entry.id, entry);
-    const bySlug = keepBody || (row !== undefined && typeof row.slug === 'string' && row.slug !== '');
-    if (bySlug && typeof body.slug === 'string' && body.slug !== '') this.bySlug.set(body.slug.toLowerCase(), stored);
     const key = keyOf(this.resource, this.keyFields, body);
-    // First match wins, like the importer.
-    if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, stored);
+    if (keepBody) {
+      this.byId.set(entry.id, entry);
+      if (typeof body.slug === 'string' && body.slug !== '') this.bySlug.set(body.slug.toLowerCase(), entry);
+      // First match wins, like the importer.
+      if (key !== undefined && !this.byKey.has(key)) this.byKey.set(key, entry);
+      return entry;
+    }
+    if (row !== undefined && typeof row.slug === 'string' && row.slug !== '' && typeof body.slug === 'string')
+      this.bySlug.set(body.slug.toLowerCase(), entry.id);
+    if (key !== undefined && !this.byKey.has(key)) {
+      const h = hash53(key);
+      const known = this.createdByKey.get(h);
+      if (known === undefined) this.createdByKey.set(h, entry.id);
+      else this.createdByKey.set(h, [...(Array.isArray(known) ? known : [known]), entry.id]);
+    }
     return entry;
   }
 
@@ -95,7 +111,8 @@ export class MatchIndex {
   /**
    * The record a row refers to: by id when the row has a known one, else by slug, else by the
    * natural key. An id that is not in the target (a file from another calendar) falls through to
-   * the other rules, so such files import as new records and stay idempotent on re-runs.
+   * the other rules, so such files import as new records and stay idempotent on re-runs. A match
+   * among the records created by this run comes with `candidates` to confirm.
    */
   find(id: number | undefined, body: Body): IndexEntry | undefined {
     if (id !== undefined) {
@@ -104,15 +121,16 @@ export class MatchIndex {
     }
     if (typeof body.slug === 'string' && body.slug !== '') {
       const hit = this.bySlug.get(body.slug.toLowerCase());
-      if (hit !== undefined) return this.entry(hit);
+      if (hit !== undefined) return typeof hit === 'number' ? { id: hit, body: undefined } : hit;
     }
     const key = keyOf(this.resource, this.keyFields, body);
-    const hit = key === undefined ? undefined : this.byKey.get(key);
-    return hit === undefined ? undefined : this.entry(hit);
-  }
-
-  private entry(stored: IndexEntry | number): IndexEntry {
-    return typeof stored === 'number' ? { id: stored, body: undefined } : stored;
+    if (key === undefined) return undefined;
+    const listed = this.byKey.get(key);
+    if (listed) return listed;
+    const created = this.createdByKey.get(hash53(key));
+    if (created === undefined) return undefined;
+    const candidates = Array.isArray(created) ? created : [created];
+    return { id: candidates[0] as number, body: undefined, candidates };
   }
 }
 

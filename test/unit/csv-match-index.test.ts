@@ -27,7 +27,9 @@ describe('MatchIndex', () => {
     const row = { title: 'Talk', start_date: '2026-06-01 10:00:00' };
     const created = index.add(record(9, 'Talk', 'talk', '2026-06-01 10:00:00'), false, row);
     expect(created).toEqual({ id: 9, body: undefined });
-    expect(index.find(undefined, row)).toEqual({ id: 9, body: undefined });
+    // found through the hash of the natural key: to be confirmed against the record itself
+    expect(index.find(undefined, row)).toEqual({ id: 9, body: undefined, candidates: [9] });
+    expect(index.find(undefined, { title: 'Talk', start_date: '2026-06-01 11:00:00' })).toBeUndefined();
     // no row can name an id created by this run, and this row had no slug
     expect(index.find(9, {})).toBeUndefined();
     expect(index.find(undefined, { slug: 'talk' })).toBeUndefined();
@@ -41,5 +43,12 @@ describe('MatchIndex', () => {
     index.add(record(1, 'Same', 'same', '2026-07-01 10:00:00'), true);
     index.add(record(2, 'Same', 'same-2', '2026-07-01 10:00:00'), true);
     expect(index.find(undefined, { title: 'Same', start_date: '2026-07-01 10:00:00' })?.id).toBe(1);
+  });
+
+  it('keeps every created record whose key hashes alike, oldest first (a later row confirms which)', () => {
+    const index = new MatchIndex(events, naturalKeyFields(events));
+    index.add(record(21, 'Twin', 'twin', '2026-08-01 10:00:00'), false, {});
+    index.add(record(22, 'Twin', 'twin-2', '2026-08-01 10:00:00'), false, {});
+    expect(index.find(undefined, { title: 'Twin', start_date: '2026-08-01 10:00:00' })?.candidates).toEqual([21, 22]);
   });
 });
