@@ -191,11 +191,14 @@ export function createCore(opts: CoreOptions): Core {
     try {
       // One transaction per request, so validation, the write and the answer's reads see one
       // snapshot and a request that ends in an error changes nothing. Writes join the current
-      // group-commit batch (see WriteBatch); their answer waits for its commit.
-      if (isRead) result = inReadTransaction.deferred(run);
-      else ({ result, durable } = batch.run(run));
+      // group-commit batch (see WriteBatch); their answer waits for its commit, and so does the
+      // answer of a read made while a batch is open (it sees the batch's writes).
+      if (isRead) {
+        durable = batch.open;
+        result = inReadTransaction.deferred(run);
+      } else ({ result, durable } = batch.run(run));
     } finally {
-      // A write may have committed even when it ended in an error answer.
+      // Whatever a write request answers, the cache starts over.
       if (!isRead) cache.invalidate();
     }
     const reply = {
@@ -203,7 +206,8 @@ export function createCore(opts: CoreOptions): Core {
       body: Buffer.from(JSON.stringify(result.body)),
       headers: { Allow: c.allow, ...(result.headers ?? {}) },
     };
-    if (isRead && result.status === 200) cache.set(key, reply);
+    // (an answer that saw an open batch is not cached: the batch may still fail)
+    if (isRead && result.status === 200 && !durable) cache.set(key, reply);
     return { ...reply, durable };
   }
 

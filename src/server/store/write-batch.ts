@@ -28,14 +28,19 @@ export class WriteBatch {
     this.atomically = db.transaction((fn: () => unknown) => fn());
   }
 
+  /** The batch still open, if any: reads made meanwhile see its writes, so they wait for it too. */
+  get open(): Promise<void> | undefined {
+    return this.current;
+  }
+
   /** Runs `fn` as one atomic write of the current batch, opening the batch when none is open. */
   run<T>(fn: () => T): BatchRun<T> {
-    const durable = this.current ?? this.open();
+    const durable = this.current ?? this.begin();
     const result = this.atomically(fn) as T;
     return { result, durable };
   }
 
-  private open(): Promise<void> {
+  private begin(): Promise<void> {
     // IMMEDIATE: the write lock is taken now (waiting out another process within the busy timeout),
     // never half-way through a request.
     this.db.exec('BEGIN IMMEDIATE');
