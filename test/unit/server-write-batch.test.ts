@@ -29,14 +29,17 @@ const insert = (v: string) => () => db.prepare('INSERT INTO t (v) VALUES (?)').r
 describe('WriteBatch (group commit)', () => {
   it('writes of one loop pass share a transaction and are committed together before they resolve', async () => {
     const batch = new WriteBatch(db);
+    expect(batch.open).toBeUndefined();
     const a = batch.run(insert('a'));
     const b = batch.run(insert('b'));
     expect([a.result, b.result]).toEqual([1, 1]);
+    expect(batch.open).toBe(a.durable); // a read made now must wait for it too
     expect(a.durable).toBe(b.durable);
     expect(committed()).toBe(''); // not yet: the batch commits in the next check phase
     await Promise.all([a.durable, b.durable]);
     expect(committed()).toBe('a,b');
     expect(db.inTransaction).toBe(false);
+    expect(batch.open).toBeUndefined();
     // the next write opens a new batch
     const c = batch.run(insert('c'));
     expect(c.durable).not.toBe(a.durable);
