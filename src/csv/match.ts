@@ -40,6 +40,9 @@ export function keyOf(resource: ResourceSpec, fields: readonly string[], body: B
   return parts.join('\u0001');
 }
 
+/** A natural key as a small integer (31 bits of its hash). */
+const keyHash = (key: string): number => hash53(key) % 0x80000000;
+
 /** The window that lists every event (the events list has a default window of its own). */
 export const ALL_EVENTS_WINDOW = { start_date: '1900-01-01', end_date: '2100-12-31' } as const;
 
@@ -63,7 +66,11 @@ export class MatchIndex {
   private readonly byId = new Map<number, IndexEntry>();
   private readonly bySlug = new Map<string, IndexEntry | number>();
   private readonly byKey = new Map<string, IndexEntry>();
-  /** natural key hash → id(s) of records created by this run (several only when hashes collide) */
+  /**
+   * natural key hash → id(s) of records created by this run (several when hashes collide). 31 bits
+   * keep the keys small integers, about 29 bytes an entry: at a million rows a few hundred rows meet
+   * a collision, which costs each one request to confirm.
+   */
   private readonly createdByKey = new Map<number, number | number[]>();
 
   constructor(
@@ -95,7 +102,7 @@ export class MatchIndex {
     if (row !== undefined && typeof row.slug === 'string' && row.slug !== '' && typeof body.slug === 'string')
       this.bySlug.set(body.slug.toLowerCase(), entry.id);
     if (key !== undefined && !this.byKey.has(key)) {
-      const h = hash53(key);
+      const h = keyHash(key);
       const known = this.createdByKey.get(h);
       if (known === undefined) this.createdByKey.set(h, entry.id);
       else this.createdByKey.set(h, [...(Array.isArray(known) ? known : [known]), entry.id]);
@@ -127,7 +134,7 @@ export class MatchIndex {
     if (key === undefined) return undefined;
     const listed = this.byKey.get(key);
     if (listed) return listed;
-    const created = this.createdByKey.get(hash53(key));
+    const created = this.createdByKey.get(keyHash(key));
     if (created === undefined) return undefined;
     const candidates = Array.isArray(created) ? created : [created];
     return { id: candidates[0] as number, body: undefined, candidates };

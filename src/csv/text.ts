@@ -52,8 +52,8 @@ export function roughSlug(text: string): string {
 
 /**
  * A 53-bit hash of a string (cyrb53, public domain): the natural keys of the records an import
- * creates are kept as these numbers instead of strings, half the memory. Equal hashes are confirmed
- * against the record itself before they count as a match (see MatchIndex).
+ * creates are kept as (part of) these numbers instead of strings. Equal hashes are confirmed against
+ * the record itself before they count as a match (see MatchIndex).
  */
 export function hash53(text: string, seed = 0): number {
   let h1 = 0xdeadbeef ^ seed;
