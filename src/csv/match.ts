@@ -6,6 +6,7 @@
  */
 import { type ApiClient, paginate } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
+import { IdTable } from './id-table.js';
 import { hash53, nameKey } from './text.js';
 import { type Body, canon, recordToInput } from './writable.js';
 
@@ -67,11 +68,11 @@ export class MatchIndex {
   private readonly bySlug = new Map<string, IndexEntry | number>();
   private readonly byKey = new Map<string, IndexEntry>();
   /**
-   * natural key hash → id(s) of records created by this run (several when hashes collide). 31 bits
-   * keep the keys small integers, about 29 bytes an entry: at a million rows a few hundred rows meet
-   * a collision, which costs each one request to confirm.
+   * natural key hash → id(s) of records created by this run (several when hashes collide): about 16
+   * bytes a record. At a million rows a few hundred rows meet a collision, which costs each one
+   * request to confirm.
    */
-  private readonly createdByKey = new Map<number, number | number[]>();
+  private readonly createdByKey = new IdTable();
 
   constructor(
     readonly resource: ResourceSpec,
@@ -101,12 +102,7 @@ export class MatchIndex {
     }
     if (row !== undefined && typeof row.slug === 'string' && row.slug !== '' && typeof body.slug === 'string')
       this.bySlug.set(body.slug.toLowerCase(), entry.id);
-    if (key !== undefined && !this.byKey.has(key)) {
-      const h = keyHash(key);
-      const known = this.createdByKey.get(h);
-      if (known === undefined) this.createdByKey.set(h, entry.id);
-      else this.createdByKey.set(h, [...(Array.isArray(known) ? known : [known]), entry.id]);
-    }
+    if (key !== undefined && !this.byKey.has(key)) this.createdByKey.add(keyHash(key), entry.id);
     return entry;
   }
 
@@ -134,9 +130,8 @@ export class MatchIndex {
     if (key === undefined) return undefined;
     const listed = this.byKey.get(key);
     if (listed) return listed;
-    const created = this.createdByKey.get(keyHash(key));
-    if (created === undefined) return undefined;
-    const candidates = Array.isArray(created) ? created : [created];
+    const candidates = this.createdByKey.find(keyHash(key));
+    if (candidates.length === 0) return undefined;
     return { id: candidates[0] as number, body: undefined, candidates };
   }
 }
