@@ -114,7 +114,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   // undici is large: it is loaded on the first real network request, never for the local calendar.
   let ownAgent: Agent | undefined;
   let undici: Promise<typeof import('undici')> | undefined;
-  async function network(): Promise<{ request: typeof import('undici')['request']; dispatcher: Dispatcher }> {
+  async function network(): Promise<{ dispatcher: Dispatcher }> {
     undici ??= loadUndici();
     const lib = await undici;
     if (!opts.dispatcher && !ownAgent) {
@@ -124,45 +124,116 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         ...(opts.insecure ? { connect: { rejectUnauthorized: false } } : {}),
       });
     }
-    return { request: lib.request, dispatcher: opts.dispatcher ?? (ownAgent as Agent) };
+    return { dispatcher: opts.dispatcher ?? (ownAgent as Agent) };
   }
 
-  /** One attempt: sends the request and reads the whole body, so the socket returns to the pool. */
+  /**
+   * One attempt: sends the request and reads the whole body, so the socket returns to the pool.
+   * Uses undici's dispatch API with a handler that gathers the body: no response stream, no
+   * per-request AbortSignal objects (both cost more than the exchange itself on loopback, where an
+   * import spends its time). `cancel` aborts the exchange with the given error.
+   */
   async function send(
     method: string,
     url: URL,
     headers: Record<string, string>,
     body: string | undefined,
-    signal: AbortSignal | undefined,
+    onCancel: (cancel: (reason: Error) => void) => void,
   ): Promise<RawAnswer> {
     if (opts.transport) return opts.transport({ method, url, headers, body });
-    const { request: undiciRequest, dispatcher } = await network();
-    const res = await undiciRequest(url, {
-      dispatcher,
-      method: method as Dispatcher.HttpMethod,
-      headers,
-      body: body ?? null,
-      ...(signal ? { signal } : {}),
-      ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
+    const { dispatcher } = await network();
+    return new Promise<RawAnswer>((resolve, reject) => {
+      let controller: Dispatcher.DispatchController | undefined;
+      let cancelled: Error | undefined;
+      let status = 0;
+      let answerHeaders: Record<string, string> = {};
+      let chunks: Buffer[] = [];
+      onCancel((reason) => {
+        cancelled ??= reason;
+        controller?.abort(reason);
+      });
+      dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: body ?? null,
+          ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
+        },
+        {
+          onRequestStart(c) {
+            controller = c;
+            if (cancelled) c.abort(cancelled);
+          },
+          onResponseStart(_c, statusCode, responseHeaders) {
+            // (1xx informational answers come first and are replaced by the final one)
+            status = statusCode;
+            answerHeaders = flattenHeaders(responseHeaders);
+            chunks = [];
+          },
+          onResponseData(_c, chunk) {
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+            resolve({ status, headers: answerHeaders, text: buf.toString('utf8') });
+          },
+          onResponseError(_c, err) {
+            reject(err);
+          },
+        },
+      );
     });
-    const text = await res.body.text();
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
   }
 
   /** Turns a transport failure into one of our errors. */
-  function transportError(
-    err: unknown,
-    method: string,
-    url: string,
-    timeout: AbortSignal | undefined,
-    user: AbortSignal[],
-  ): CalctlError {
-    if (timeout?.aborted) return new TimeoutError(method, url, 'total', timeoutMs, err);
-    if (user.some((s) => s.aborted)) return new InterruptedError(`${method} ${url} was cancelled`);
+  function transportError(err: unknown, method: string, url: string, why: 'timeout' | 'user' | undefined): CalctlError {
+    if (why === 'timeout') return new TimeoutError(method, url, 'total', timeoutMs, err);
+    if (why === 'user') return new InterruptedError(`${method} ${url} was cancelled`);
     const code = errorCodeOf(err);
     if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(method, url, 'headers', timeoutMs, err);
     if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(method, url, 'body', timeoutMs, err);
     return new NetworkError(method, url, err);
+  }
+
+  /**
+   * Sends one attempt under the request's time limit and the callers' signals, with one timer and
+   * plain listeners (cheaper than AbortSignal.timeout + AbortSignal.any for every request).
+   */
+  async function attempt(
+    method: string,
+    url: URL,
+    shownUrl: string,
+    headers: Record<string, string>,
+    payload: string | undefined,
+    userSignals: AbortSignal[],
+  ): Promise<RawAnswer> {
+    let why: 'timeout' | 'user' | undefined;
+    let cancel: ((reason: Error) => void) | undefined;
+    const stop = (reason: 'timeout' | 'user') => {
+      if (why) return;
+      why = reason;
+      cancel?.(new Error(reason === 'timeout' ? 'request timed out' : 'request cancelled'));
+    };
+    const onUserAbort = () => stop('user');
+    const timer = timeoutMs > 0 ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
+    timer?.unref?.();
+    for (const s of userSignals) {
+      if (s.aborted) why ??= 'user';
+      else s.addEventListener('abort', onUserAbort, { once: true });
+    }
+    try {
+      if (why) throw new Error('request cancelled');
+      return await send(method, url, headers, payload, (c) => {
+        cancel = c;
+      });
+    } catch (err) {
+      throw transportError(err, method, shownUrl, why);
+    } finally {
+      if (timer) clearTimeout(timer);
+      for (const s of userSignals) s.removeEventListener('abort', onUserAbort);
+    }
   }
 
   async function wait(ms: number, signals: AbortSignal[], method: string, url: string): Promise<void> {
@@ -193,29 +264,26 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const retries = ro.retry === false ? 0 : typeof ro.retry === 'number' ? ro.retry : maxRetries;
     const userSignals = [opts.signal, ro.signal].filter((s): s is AbortSignal => s !== undefined);
 
-    for (let attempt = 1; ; attempt++) {
+    for (let n = 1; ; n++) {
       const started = Date.now(); // (not performance.now(): its first use loads perf_hooks, a cost on every start)
-      const timeout = timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined;
-      const signals = timeout ? [...userSignals, timeout] : userSignals;
-      const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
       let answer: RawAnswer;
       try {
-        answer = await send(method, url, headers, payload, signal);
-      } catch (err) {
-        const mapped = transportError(err, method, shownUrl, timeout, userSignals);
+        answer = await attempt(method, url, shownUrl, headers, payload, userSignals);
+      } catch (mapped) {
+        if (!(mapped instanceof Error)) throw mapped;
         const ms = Date.now() - started;
         const code = mapped instanceof NetworkError ? mapped.causeCode : undefined;
         const retry =
-          mapped instanceof NetworkError && shouldRetry({ method, attempt, errorCode: code, maxRetries: retries });
+          mapped instanceof NetworkError && shouldRetry({ method, attempt: n, errorCode: code, maxRetries: retries });
         const delay = retry
-          ? backoffDelay(attempt, {
+          ? backoffDelay(n, {
               baseMs: opts.retryBaseMs ?? 250,
               capMs: opts.retryCapMs ?? 8000,
               random: opts.random ?? Math.random,
             })
           : 0;
         log?.(
-          `${method} ${shownUrl} ${mapped.code}${code ? ` ${code}` : ''} ${ms}ms${retry ? ` (retry ${attempt}/${retries} in ${delay}ms)` : ''}`,
+          `${method} ${shownUrl} ${(mapped as CalctlError).code}${code ? ` ${code}` : ''} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`,
         );
         if (!retry) throw mapped;
         await wait(delay, userSignals, method, shownUrl);
@@ -233,19 +301,19 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
         return { status, headers: answer.headers, body: body as T, url: shownUrl, method };
       }
       let delay = 0;
-      let retry = shouldRetry({ method, attempt, status, maxRetries: retries });
+      let retry = shouldRetry({ method, attempt: n, status, maxRetries: retries });
       if (retry) {
         const hinted = status === 429 || status === 503 ? retryAfterMs(answer.headers['retry-after']) : undefined;
         if (hinted !== undefined && hinted > maxRetryAfterMs) retry = false;
         delay =
           hinted ??
-          backoffDelay(attempt, {
+          backoffDelay(n, {
             baseMs: opts.retryBaseMs ?? 250,
             capMs: opts.retryCapMs ?? 8000,
             random: opts.random ?? Math.random,
           });
       }
-      log?.(`${method} ${shownUrl} ${status} ${ms}ms${retry ? ` (retry ${attempt}/${retries} in ${delay}ms)` : ''}`);
+      log?.(`${method} ${shownUrl} ${status} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`);
       if (!retry) throw errorForStatus(answer, method, shownUrl);
       await wait(delay, userSignals, method, shownUrl);
     }
