@@ -62,7 +62,8 @@ const NO_CACHE = {
 interface CompiledRoute {
   route: RouteDef;
   regex: RegExp;
-  allow: string;
+  /** `Allow` for a signed-in caller (every method) and for an anonymous one (the public methods) */
+  allow: { user: string; anonymous: string };
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -72,7 +73,12 @@ function compile(routes: RouteDef[], ns: string): CompiledRoute[] {
   return routes.map((route) => ({
     route,
     regex: new RegExp(`^${escapeRe(ns)}${route.pattern.replace(/\(\?P</g, '(?<')}$`),
-    allow: [...new Set(route.endpoints.flatMap((e) => e.methods))].join(', '),
+    allow: {
+      user: [...new Set(route.endpoints.flatMap((e) => e.methods))].join(', '),
+      anonymous: [...new Set(route.endpoints.filter((e) => e.permission === 'public').flatMap((e) => e.methods))].join(
+        ', ',
+      ),
+    },
   }));
 }
 
@@ -122,9 +128,13 @@ export function createCore(opts: CoreOptions): Core {
   const inReadTransaction = stores.db.transaction((fn: () => ReturnType<typeof runEndpoint>) => fn());
   const maxParam = opts.maxParamLength ?? 1000;
 
+  /**
+   * The answer with WordPress's headers: no-cache headers for a signed-in caller; `Vary: Origin` on
+   * anonymous GETs only, as WordPress sends it (not on HEAD, writes or signed-in reads).
+   */
   function respond(
+    req: { method: string; origin: string },
     userId: number | null,
-    origin: string,
     status: number,
     body: string | Buffer,
     headers: Record<string, string>,
@@ -134,13 +144,16 @@ export function createCore(opts: CoreOptions): Core {
       body,
       headers: {
         ...BASE_HEADERS,
-        Link: `<${origin}/wp-json/>; rel="https://api.w.org/"`,
+        Link: `<${req.origin}/wp-json/>; rel="https://api.w.org/"`,
         'Content-Type': 'application/json; charset=UTF-8',
-        ...(userId !== null ? NO_CACHE : { Vary: 'Origin' }),
+        ...(userId !== null ? NO_CACHE : req.method.toUpperCase() === 'GET' ? { Vary: 'Origin' } : {}),
         ...headers,
       },
     };
   }
+
+  /** `Allow` lists the methods the caller may use on the route, as WordPress filters it. */
+  const allowOf = (c: CompiledRoute, userId: number | null) => (userId === null ? c.allow.anonymous : c.allow.user);
 
   async function resolveUser(req: CoreRequest): Promise<number | null> {
     if (opts.trustCredentials) return req.headers.authorization ? 1 : null;
@@ -204,7 +217,7 @@ export function createCore(opts: CoreOptions): Core {
     const reply = {
       status: result.status,
       body: Buffer.from(JSON.stringify(result.body)),
-      headers: { Allow: c.allow, ...(result.headers ?? {}) },
+      headers: { Allow: allowOf(c, scope.userId), ...(result.headers ?? {}) },
     };
     // (an answer that saw an open batch is not cached: the batch may still fail)
     if (isRead && result.status === 200 && !durable) cache.set(key, reply);
@@ -213,6 +226,7 @@ export function createCore(opts: CoreOptions): Core {
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
     let userId: number | null = null;
+    let matched: CompiledRoute | undefined;
     try {
       userId = await resolveUser(req);
       const q = req.url.indexOf('?');
@@ -223,7 +237,7 @@ export function createCore(opts: CoreOptions): Core {
       const method = req.method.toUpperCase();
       const isGet = method === 'GET' || method === 'HEAD';
       if (isGet && (path === '/' || path === '/wp-json')) {
-        return respond(userId, req.origin, 200, JSON.stringify(describeIndex(site, req.origin)), {});
+        return respond(req, userId, 200, JSON.stringify(describeIndex(site, req.origin)), {});
       }
       const now = siteNow(scope).local;
       const defaults = {
@@ -233,10 +247,10 @@ export function createCore(opts: CoreOptions): Core {
       };
       if (isGet && path === ns) {
         const body = describeNamespace(routes, site, req.origin, defaults);
-        return respond(userId, req.origin, 200, JSON.stringify(body), { Allow: 'GET' });
+        return respond(req, userId, 200, JSON.stringify(body), { Allow: 'GET' });
       }
       if (isGet && path === `${ns}/doc`) {
-        return respond(userId, req.origin, 200, JSON.stringify(describeDoc(routes, site, req.origin)), {
+        return respond(req, userId, 200, JSON.stringify(describeDoc(routes, site, req.origin)), {
           Allow: 'GET',
         });
       }
@@ -246,21 +260,24 @@ export function createCore(opts: CoreOptions): Core {
         // OPTIONS describes the route, as WordPress answers it.
         if (method === 'OPTIONS') {
           const body = JSON.stringify(describeRoute(c.route, site, req.origin, defaults));
-          return respond(userId, req.origin, 200, body, { Allow: c.allow });
+          return respond(req, userId, 200, body, { Allow: allowOf(c, userId) });
         }
         const wanted = method === 'HEAD' ? 'GET' : method;
         const endpoint = c.route.endpoints.find((e) => (e.methods as string[]).includes(wanted));
         if (!endpoint) break;
+        // Errors of a matched route carry its `Allow` too, as on the site.
+        matched = c;
         const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query);
         if (reply.durable) await reply.durable;
-        return respond(userId, req.origin, reply.status, reply.body, reply.headers);
+        return respond(req, userId, reply.status, reply.body, reply.headers);
       }
-      return respond(userId, req.origin, 404, JSON.stringify(noRoute().toBody()), {});
+      return respond(req, userId, 404, JSON.stringify(noRoute().toBody()), {});
     } catch (err) {
       if (err instanceof RestError) {
         const headers: Record<string, string> =
           err.status === 429 ? { 'Retry-After': String(err.data.retry_after ?? 60) } : {};
-        return respond(userId, req.origin, err.status, JSON.stringify(err.toBody()), headers);
+        if (matched) headers.Allow = allowOf(matched, userId);
+        return respond(req, userId, err.status, JSON.stringify(err.toBody()), headers);
       }
       throw err;
     }

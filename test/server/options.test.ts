@@ -11,7 +11,9 @@ describe('OPTIONS describes a route, as WordPress answers it', () => {
   it('collection route: methods, endpoints with their arguments, Allow header', async () => {
     const res = await api.req('OPTIONS', '/events');
     expect(res.status).toBe(200);
-    expect(res.headers.get('allow')).toBe('GET, POST');
+    // (Allow lists what the caller may do: anonymous callers may only read)
+    expect(res.headers.get('allow')).toBe('GET');
+    expect((await api.req('OPTIONS', '/events', { auth: true })).headers.get('allow')).toBe('GET, POST');
     expect(res.body.methods).toEqual(['GET', 'POST']);
     expect(res.body.endpoints.map((e: { methods: string[] }) => e.methods)).toEqual([['GET'], ['POST']]);
     expect(res.body.endpoints[1].args.title.required).toBe(true);

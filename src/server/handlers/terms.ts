@@ -4,7 +4,7 @@ import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
 import { RestError } from '../http/errors.js';
 import { listOf, toBool } from '../routes/args.js';
 import { serializeTerm } from '../serialize/term.js';
-import { type RequestScope, restBase } from '../site.js';
+import { type RequestScope, restBase, restRoot } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
 import { atomic, type HandlerRequest, type HandlerResult, positiveInt } from './common.js';
 
@@ -63,7 +63,8 @@ export function listTerms(req: HandlerRequest): HandlerResult {
     list = list.filter((t) => t.name.toLowerCase().includes(s) || t.slug.toLowerCase().includes(s));
   }
   if (req.has('slug')) list = list.filter((t) => t.slug === String(q.slug));
-  if (req.has('parent')) list = list.filter((t) => t.parent === Number(q.parent));
+  // (`parent` is an argument of the category list only; the tag list ignores it like any unknown one)
+  if (req.declares('parent') && req.has('parent')) list = list.filter((t) => t.parent === Number(q.parent));
   const postId = req.has('event') ? Number(q.event) : req.has('post') ? Number(q.post) : null;
   if (postId !== null) {
     const on = new Set(terms.ofPost(postId, taxonomy).map((t) => t.id));
@@ -145,7 +146,13 @@ export function createTerm(req: HandlerRequest): HandlerResult {
       parent,
     });
   });
-  return { status: 201, body: render(terms.get(id) as Term, req, true) };
+  // WordPress's terms controller answers a create with the term's address in its own namespace.
+  const coreBase = taxonomy === 'post_tag' ? 'tags' : taxonomy;
+  return {
+    status: 201,
+    body: render(terms.get(id) as Term, req, true),
+    headers: { Location: `${restRoot(scope.origin)}/wp/v2/${coreBase}/${id}` },
+  };
 }
 
 export function updateTerm(req: HandlerRequest): HandlerResult {

@@ -31,8 +31,9 @@ export const typeDetail = (param: string, type: string): Detail => ({
 /** JSON-schema booleans as WordPress accepts them: true/false, "true"/"false", "1"/"0", 1/0. */
 export function toBool(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;
-  if (v === 1 || v === '1' || v === 'true') return true;
-  if (v === 0 || v === '0' || v === 'false' || v === '') return false;
+  const s = typeof v === 'string' ? v.toLowerCase() : v;
+  if (s === 1 || s === '1' || s === 'true') return true;
+  if (s === 0 || s === '0' || s === 'false' || s === '') return false;
   return undefined;
 }
 

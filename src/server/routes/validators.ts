@@ -10,10 +10,11 @@ type Check = NonNullable<ArgDef['validate']>;
 
 const isUrl = (v: unknown) => typeof v === 'string' && (v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v));
 const stringish = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+/** A JSON-schema boolean as WordPress checks it: true/false/1/0 in any case; an empty value is not one. */
 const bool =
   (name: string): Check =>
   (v) =>
-    toBool(v) === undefined ? typeDetail(name, 'boolean') : true;
+    v === '' || toBool(v) === undefined ? typeDetail(name, 'boolean') : true;
 const existingEvent: Check = (v, s) => postOfType(s, 'tribe_events', v) !== undefined;
 const userExists = (v: unknown, s: RequestScope) =>
   isDigits(v) && s.stores.db.prepare('SELECT 1 FROM users WHERE id = ?').get(Number(v)) !== undefined;
