@@ -20,9 +20,11 @@ async function datesText(): Promise<string> {
   return `${DATE_FORMS_HELP}
 
 Naive dates (without an offset) and relative forms are read in --timezone when given; else, on
-update, in the event's own zone; else in UTC for the built-in local calendar (its site zone) and in
-the system zone (TZ) for a remote site. On events create/update, --timezone also sets the event's
-time zone. An unreadable date is a usage error (exit 2).`;
+update, in the event's own zone; else in the site's time zone: UTC for the built-in local calendar,
+and for a remote site the zone its REST index announces (timezone_string or gmt_offset), since that
+is the zone the site reads naive dates in. Dates with an offset are converted to that zone. On
+events create/update, --timezone also sets the event's time zone. An unreadable date is a usage
+error (exit 2).`;
 }
 
 async function formatsText(): Promise<string> {

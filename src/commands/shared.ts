@@ -48,21 +48,36 @@ export async function writerOptions(
   };
 }
 
-/** The system's zone, for naive dates sent to a remote site when nothing better is known. */
-export function systemZone(env: Readonly<Record<string, string | undefined>>): string {
-  return env.TZ && env.TZ !== '' ? env.TZ : Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+/** The site zone of each run's client (one lookup of the REST index per run, and only when needed). */
+const siteZones = new WeakMap<object, Promise<string>>();
 
 /**
  * The zone naive and relative dates are read in: `--timezone`, else the record's own zone (update),
- * else UTC for the built-in local calendar (its site zone), else the system zone.
+ * else the site's time zone — UTC for the built-in local calendar, and for a remote site the zone its
+ * REST index announces (the site reads naive dates in it). When the index does not say, UTC (the
+ * WordPress default), with a warning.
  */
 export async function dateZone(rt: Runtime, recordZone?: string): Promise<string> {
   const g = rt.globals();
   if (g.timezone) return g.timezone;
   if (recordZone) return recordZone;
   const target = await rt.target();
-  return target.kind === 'local' ? 'UTC' : systemZone(rt.ctx.env);
+  if (target.kind === 'local') return 'UTC';
+  const api = await rt.api();
+  let zone = siteZones.get(api);
+  if (!zone) {
+    zone = import('../api/site-zone.js')
+      .then(({ siteTimeZone }) => siteTimeZone(api))
+      .then((found) => {
+        if (found) return found;
+        rt.ctx.io.stderr.write(
+          "calctl: warning: the site's time zone could not be read from its REST index; dates are read in UTC (set --timezone)\n",
+        );
+        return 'UTC';
+      });
+    siteZones.set(api, zone);
+  }
+  return zone;
 }
 
 /** Parses a record id; anything but a positive whole number is a usage error. */

@@ -1,0 +1,42 @@
+import type { ApiClient } from './client.js';
+
+/**
+ * The WordPress REST index (`…/wp-json/`) of a namespace base URL: `…/wp-json/tribe/events/v1` →
+ * `…/wp-json/`, `…/?rest_route=/tribe/events/v1` → `…/?rest_route=/`.
+ */
+export function restIndexOf(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (url.searchParams.has('rest_route')) {
+    url.searchParams.set('rest_route', '/');
+    return url.href.replace(/rest_route=%2F/, 'rest_route=/');
+  }
+  url.pathname = url.pathname.replace(/\/[^/]+\/events\/v1\/?$/, '/');
+  return url.href;
+}
+
+/** `5.5` → `UTC+5:30`, `-4` → `UTC-4:00`, 0 → `UTC` (WordPress's manual offsets). */
+export function offsetZone(hours: number): string {
+  if (hours === 0) return 'UTC';
+  const sign = hours < 0 ? '-' : '+';
+  const minutes = Math.round(Math.abs(hours) * 60);
+  return `UTC${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The site's time zone as its REST index announces it: `timezone_string` (an IANA name), else the
+ * manual `gmt_offset`; undefined when the index cannot be read or says neither. A site reads the
+ * naive dates it is sent in this zone, so calctl must write them in it too.
+ */
+export async function siteTimeZone(api: ApiClient): Promise<string | undefined> {
+  let body: unknown;
+  try {
+    body = (await api.get(restIndexOf(api.baseUrl), { retry: 1 })).body;
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { timezone_string: name, gmt_offset: offset } = body as Record<string, unknown>;
+  if (typeof name === 'string' && name.trim() !== '') return name.trim();
+  const hours = typeof offset === 'number' ? offset : typeof offset === 'string' ? Number(offset) : Number.NaN;
+  return Number.isFinite(hours) ? offsetZone(hours) : undefined;
+}

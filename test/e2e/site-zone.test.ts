@@ -1,0 +1,53 @@
+/** Dates sent to a remote site are written in the site's zone, whatever the machine's zone (TZ). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restIndexOf } from '../../src/api/site-zone.js';
+import { runCli, siteEnv } from '../helpers/cli.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ timezone: 'America/New_York' });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const create = (start: string, end: string, env: Record<string, string>, extra: string[] = []) =>
+  runCli(['events', 'create', '--title', 'Zoned', '--start-date', start, '--end-date', end, '-o', 'json', ...extra], {
+    env: { ...siteEnv(server), ...env },
+  });
+
+describe('the site time zone', () => {
+  it('an instant with an offset lands on the same instant, written in the site zone', async () => {
+    const r = await create('2026-12-05T18:00:00Z', '2026-12-05T19:00:00Z', { TZ: 'Asia/Tokyo' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({
+      timezone: 'America/New_York',
+      start_date: '2026-12-05 13:00:00',
+      utc_start_date: '2026-12-05 18:00:00',
+      utc_end_date: '2026-12-05 19:00:00',
+    });
+  });
+
+  it('a naive date is the wall time of the site, not of the machine', async () => {
+    const r = await create('2026-12-06 10:00', '2026-12-06 11:00', { TZ: 'Asia/Tokyo' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ start_date: '2026-12-06 10:00:00', utc_start_date: '2026-12-06 15:00:00' });
+  });
+
+  it('--timezone still wins, and sets the event zone', async () => {
+    const r = await create('2026-12-07 10:00', '2026-12-07 11:00', { TZ: 'Asia/Tokyo' }, ['--timezone', 'Europe/Paris']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({
+      timezone: 'Europe/Paris',
+      start_date: '2026-12-07 10:00:00',
+      utc_start_date: '2026-12-07 09:00:00',
+    });
+  });
+
+  it('the REST index of every form of namespace URL', () => {
+    expect(restIndexOf('https://x.org/wp-json/tribe/events/v1')).toBe('https://x.org/wp-json/');
+    expect(restIndexOf('https://x.org/blog/wp-json/acme/events/v1/')).toBe('https://x.org/blog/wp-json/');
+    expect(restIndexOf('https://x.org/?rest_route=/tribe/events/v1')).toBe('https://x.org/?rest_route=/');
+  });
+});
