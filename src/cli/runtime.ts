@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/index.js';
-import { createApiClient, resolveApiBase } from '../api/index.js';
+import { createApiClient, createDiscoveryFetcher, resolveApiBase } from '../api/index.js';
 import type { GlobalOptions, Runtime } from '../commands/types.js';
 import type { LoadedConfig, Target } from '../config/index.js';
 // Small and needed by every data command: static, so they ride in the main chunk (each dynamic
@@ -123,7 +123,12 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       return client;
     }
     if (target.kind === 'local') throw new Error('local server module missing');
-    const baseUrl = await resolveApiBase(target.url, target.vendor);
+    // (discovery is bounded by --timeout too: a site that never answers fails within it)
+    const baseUrl = await resolveApiBase(
+      target.url,
+      target.vendor,
+      createDiscoveryFetcher({ userAgent: `calctl/${CALCTL_VERSION}`, ...(timeoutMs ? { timeoutMs } : {}) }),
+    );
     debug(
       `site ${baseUrl} (${Object.entries(target.sources)
         .map(([k, v]) => `${k} from ${v}`)

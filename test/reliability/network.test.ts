@@ -127,6 +127,23 @@ describe.skipIf(!serveAvailable())('hostile network between calctl and the serve
     expect(r.stdout).toBe('');
   });
 
+  it('a silent site given by its address (API discovery first) also fails within about --timeout', {
+    timeout: 30_000,
+  }, async () => {
+    const silent = await startFaultServer(hang());
+    faultServers.push(silent);
+    const started = Date.now();
+    const r = await runCli(['events', 'list', '--timeout', '1', '-o', 'json'], {
+      env: cliEnv(silent.origin),
+      timeoutMs: 25_000,
+    });
+    const elapsed = Date.now() - started;
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/tim(e|ed) ?out/i);
+    // one second for the discovery probe, one for the request (not discovery's own 10 s default)
+    expect(elapsed).toBeLessThan(8_000);
+  });
+
   it('Ctrl-C while waiting on a silent server stops cleanly with exit 130', { timeout: 30_000 }, async () => {
     const silent = await startFaultServer(hang());
     faultServers.push(silent);
