@@ -36,7 +36,10 @@ describe('the site time zone', () => {
   });
 
   it('--timezone still wins, and sets the event zone', async () => {
-    const r = await create('2026-12-07 10:00', '2026-12-07 11:00', { TZ: 'Asia/Tokyo' }, ['--timezone', 'Europe/Paris']);
+    const r = await create('2026-12-07 10:00', '2026-12-07 11:00', { TZ: 'Asia/Tokyo' }, [
+      '--timezone',
+      'Europe/Paris',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.json()).toMatchObject({
       timezone: 'Europe/Paris',
