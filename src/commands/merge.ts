@@ -43,7 +43,9 @@ function eventBody(record: Rec): Rec {
     if (typeof record[key] === 'string' && record[key] !== '') out[key] = record[key];
   }
   out.cost = costInput(record);
-  if (typeof record.website === 'string') out.website = record.website;
+  // A website equal to the event's own page is the site's default (no website set): sending it back
+  // would pin the current address, which goes stale when the slug changes.
+  if (typeof record.website === 'string' && record.website !== record.url) out.website = record.website;
   // `venue: []` means "no venue"; sending nothing keeps that (a venue cannot be removed by update).
   if (isObject(record.venue) && record.venue.id !== undefined) out.venue = idOf(record.venue);
   out.organizer = Array.isArray(record.organizer) ? record.organizer.map(idOf) : [];

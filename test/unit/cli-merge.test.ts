@@ -63,6 +63,12 @@ describe('toWritableBody', () => {
     expect(body).not.toHaveProperty('status');
   });
 
+  it("events: a website that is just the event's own page is not sent back (it would go stale)", () => {
+    const url = 'http://site.example/event/tokyo-meetup/';
+    expect(toWritableBody(events, { ...tokyo, url, website: url })).not.toHaveProperty('website');
+    expect(toWritableBody(events, { ...tokyo, url }).website).toBe('https://meetup.example');
+  });
+
   it('venues keep stateprovince, map switches (as strings) and a draft status', () => {
     const body = toWritableBody(getResource('venues'), {
       id: 3,
