@@ -126,9 +126,18 @@ export function parseDateStrict(input: string, opts: DateParseOptions): string {
   return formatWallTime(wall);
 }
 
-async function parseNatural(text: string, opts: DateParseOptions): Promise<WallTime | undefined> {
+/**
+ * "next friday" as WordPress (PHP's strtotime) and GNU date read it: the first Friday after today,
+ * not chrono's Friday of next week. chrono reads a bare weekday that way with forwardDate (on a
+ * Friday, "friday" is a week ahead, as PHP's "next friday"), so "next" is dropped before a weekday.
+ */
+const NEXT_WEEKDAY_RE =
+  /^next\s+(?=(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?\b)/i;
+
+async function parseNatural(input: string, opts: DateParseOptions): Promise<WallTime | undefined> {
   // Loaded on demand: chrono-node is large and most runs never need it.
   const chrono = await import('chrono-node');
+  const text = input.replace(NEXT_WEEKDAY_RE, '');
   const reference = { instant: opts.now, timezone: zoneOffsetMinutes(opts.now, opts.timezone) };
   const results = chrono.parse(text, reference, { forwardDate: true });
   const r = results[0];

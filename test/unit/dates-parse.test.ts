@@ -87,6 +87,17 @@ describe('parseDateInput', () => {
     ['7pm EST', 'UTC', false, '2026-03-08 00:00:00'],
   ];
 
+  it('"next friday" is the first Friday after today, as PHP and GNU date read it', async () => {
+    const monday = new Date('2026-11-23T17:00:00Z');
+    const friday = new Date('2026-11-27T17:00:00Z');
+    const at = (input: string, now: Date) => parseDateInput(input, { now, timezone: 'UTC' });
+    await expect(at('next friday 20:00', monday)).resolves.toBe('2026-11-27 20:00:00');
+    await expect(at('next fri', monday)).resolves.toBe('2026-11-27 00:00:00');
+    await expect(at('next friday', friday)).resolves.toBe('2026-12-04 00:00:00');
+    await expect(at('next monday 9am', monday)).resolves.toBe('2026-11-30 09:00:00');
+    await expect(at('next week', monday)).resolves.toBe('2026-11-30 17:00:00');
+  });
+
   it.each(naturalCases)('%s in %s (endOfDay %s) → %s', async (input, timezone, endOfDay, expected) => {
     await expect(parseDateInput(input, { now: NOW, timezone, endOfDay })).resolves.toBe(expected);
   });
