@@ -131,8 +131,7 @@ export function parseDateStrict(input: string, opts: DateParseOptions): string {
  * not chrono's Friday of next week. chrono reads a bare weekday that way with forwardDate (on a
  * Friday, "friday" is a week ahead, as PHP's "next friday"), so "next" is dropped before a weekday.
  */
-const NEXT_WEEKDAY_RE =
-  /^next\s+(?=(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?\b)/i;
+const NEXT_WEEKDAY_RE = /^next\s+(?=(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|urday|sday)?\b)/i;
 
 async function parseNatural(input: string, opts: DateParseOptions): Promise<WallTime | undefined> {
   // Loaded on demand: chrono-node is large and most runs never need it.
