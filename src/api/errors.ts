@@ -28,8 +28,9 @@ export interface ApiErrorInit {
 
 const AUTH_HINTS: Record<string, string> = {
   incorrect_password:
-    'the application password is wrong: create one under Users → Profile → Application Passwords and update the profile',
-  rest_forbidden: 'this needs credentials: add a user and application password to the profile',
+    'the application password is wrong (from the profile, CALCTL_PASSWORD / WP_APP_PASSWORD, --password-stdin or --token): create one under Users → Profile → Application Passwords in WordPress',
+  rest_forbidden:
+    'this needs credentials: a user and application password in the profile, or CALCTL_USER + CALCTL_PASSWORD (see calctl help auth)',
 };
 
 /**
@@ -42,10 +43,36 @@ export function exitCodeForStatus(status: number, code: string, data?: ErrorData
   if (status === 400 && code === 'rest_invalid_param' && data?.params) {
     if ('id' in data.params || 'slug' in data.params) return EXIT.notFound;
   }
+  // Any other refusal of the request as sent (a bad filter value, a missing field): fix the input.
+  if (status === 400) return EXIT.usage;
   return EXIT.failure;
 }
 
-function hintFor(status: number, code: string): string | undefined {
+/** Parameters that name linked records, and the command that lists what exists. */
+const LINKED_PARAMS: Record<string, string> = {
+  categories: 'calctl categories list --hide-empty=false',
+  tags: 'calctl tags list --hide-empty=false',
+  venue: 'calctl venues list',
+  organizer: 'calctl organizers list',
+  parent: 'calctl categories list --hide-empty=false',
+  event: 'calctl events list',
+  post: 'calctl events list',
+};
+
+/** What to do about a 400: which values to check, and where to find valid ones. */
+function badRequestHint(code: string, data: ErrorData | undefined): string | undefined {
+  if (code === 'rest_missing_callback_param') return 'add the missing values (see --help for the flags)';
+  const params = data?.params ? Object.keys(data.params) : [];
+  if (params.length === 0) return undefined;
+  const lists = [...new Set(params.flatMap((p) => (LINKED_PARAMS[p] ? [LINKED_PARAMS[p]] : [])))];
+  const flags = params.map((p) => `--${p.replace(/_/g, '-')}`).join(', ');
+  return lists.length > 0
+    ? `check ${flags}: the site knows no such record (see: ${lists.join('; ')})`
+    : `check ${flags} (dates: calctl help dates)`;
+}
+
+function hintFor(status: number, code: string, data?: ErrorData): string | undefined {
+  if (status === 400) return badRequestHint(code, data);
   if (status === 401 || status === 403) {
     const known = AUTH_HINTS[code];
     if (known && (code !== 'rest_forbidden' || status === 401)) return known;
@@ -67,7 +94,7 @@ export class ApiError extends CalctlError {
     super(init.message, {
       code: init.code,
       exitCode: exitCodeForStatus(init.status, init.code, init.data),
-      hint: hintFor(init.status, init.code),
+      hint: hintFor(init.status, init.code, init.data),
       status: init.status,
       cause: init.cause,
     });
@@ -143,7 +170,7 @@ function networkHint(code: string | undefined): string {
   if (code && TLS_CODES.has(code)) {
     return "the site's TLS certificate is not trusted: fix it, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem (--insecure skips the check, not recommended)";
   }
-  return 'check the URL of the profile and that the server is running and reachable';
+  return 'check the site URL (the profile, --url, CALCTL_URL or WP_URL) and that the server is running and reachable';
 }
 
 export class NetworkError extends CalctlError {

@@ -153,10 +153,11 @@ describe('errors', () => {
     [410, 'event-is-in-trash', {}, EXIT.notFound, undefined],
     [400, 'rest_invalid_param', { params: { id: 'Invalid parameter(s): id' } }, EXIT.notFound, undefined],
     [400, 'rest_invalid_param', { params: { slug: 'Invalid' } }, EXIT.notFound, undefined],
-    [400, 'rest_invalid_param', { params: { per_page: 'Invalid' } }, EXIT.failure, undefined],
-    [400, 'rest_missing_callback_param', { params: ['title'] }, EXIT.failure, undefined],
+    [400, 'rest_invalid_param', { params: { per_page: 'Invalid' } }, EXIT.usage, /check --per-page/],
+    [400, 'rest_invalid_param', { params: { categories: 'Invalid' } }, EXIT.usage, /calctl categories list/],
+    [400, 'rest_missing_callback_param', { params: ['title'] }, EXIT.usage, /missing/],
     [500, 'internal_server_error', {}, EXIT.failure, /./],
-  ] as const)('%i %s → exit %i', async (status, code, extra, exit, hint) => {
+  ] as const)('%i %s %j → exit %i', async (status, code, extra, exit, hint) => {
     server.handle(wpError(status, code, `message for ${code}`, extra));
     const err = await failure(makeClient({ retries: 0 }).get('/events/1'));
     expect(err).toBeInstanceOf(ApiError);

@@ -18,6 +18,6 @@ describe('NetworkError hints', () => {
 
   it('a refused connection points at the URL and the server', () => {
     const err = new NetworkError('GET', 'http://127.0.0.1:9/x', failure('ECONNREFUSED'));
-    expect(err.hint).toMatch(/check the URL/);
+    expect(err.hint).toMatch(/check the site URL/);
   });
 });
