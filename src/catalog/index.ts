@@ -61,3 +61,8 @@ export function metaKeys(resource: ResourceSpec): string[] {
 
 /** Maximum page size every list route accepts; larger values are silently clamped. */
 export const MAX_PER_PAGE = 50;
+
+/** "an event", "a venue", "an organizer": the singular with its indefinite article, for messages. */
+export function aResource(resource: Pick<ResourceSpec, 'singular'>): string {
+  return `${/^[aeiou]/i.test(resource.singular) ? 'an' : 'a'} ${resource.singular}`;
+}

@@ -2,7 +2,7 @@
  * Helpers every data command shares: output options from the globals, the zone for naive dates,
  * dry-run rendering, id parsing and confirmation.
  */
-import type { ResourceSpec } from '../catalog/index.js';
+import { aResource, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
 import { colorLevel, loadColor, parseFieldList, resolveFormat } from '../output/index.js';
@@ -59,7 +59,17 @@ const siteZones = new WeakMap<object, Promise<string>>();
  */
 export async function dateZone(rt: Runtime, recordZone?: string): Promise<string> {
   const g = rt.globals();
-  if (g.timezone) return g.timezone;
+  if (g.timezone) {
+    const { isValidTimeZone } = await import('../dates/zone.js');
+    if (!isValidTimeZone(g.timezone)) {
+      throw new UsageError(
+        `--timezone: unknown time zone "${g.timezone}"`,
+        'use an IANA name such as Europe/Paris, UTC, or an offset such as UTC+5:30',
+        'invalid-timezone',
+      );
+    }
+    return g.timezone;
+  }
   if (recordZone) return recordZone;
   const target = await rt.target();
   if (target.kind === 'local') return 'UTC';
@@ -85,7 +95,7 @@ export function parseId(text: string, resource: ResourceSpec): number {
   const t = text.trim();
   if (!/^\d+$/.test(t) || Number(t) <= 0) {
     throw new UsageError(
-      `"${text}" is not a ${resource.singular} id`,
+      `"${text}" is not ${aResource(resource)} id`,
       resource.bySlug ? 'give a numeric id, or --slug NAME' : 'give a numeric id',
       'bad-id',
     );

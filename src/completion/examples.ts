@@ -3,7 +3,7 @@
  * to the records EXAMPLE_SEED creates in a fresh local calendar (ids below), so a test can run each
  * one in a temp HOME and expect exit 0; `skip` marks the few that need a terminal or a real site.
  */
-import { catalog, type ResourceSpec } from '../catalog/index.js';
+import { aResource, catalog, type ResourceSpec } from '../catalog/index.js';
 
 /** One example of a help page. */
 export interface Example {
@@ -101,7 +101,7 @@ function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         : { cmd: `calctl ${r.name} get ${main} --field slug`, about: 'print one bare value' },
     ],
     [`${r.name} create`]: [
-      { cmd: `calctl ${r.name} create ${createFlags}`, about: `create a ${r.singular} from flags` },
+      { cmd: `calctl ${r.name} create ${createFlags}`, about: `create ${aResource(r)} from flags` },
       {
         cmd: `echo ${jsonBody} | calctl ${r.name} create --data - --porcelain`,
         about: 'create from JSON on stdin and print only the new id',

@@ -48,6 +48,14 @@ describe('the site time zone', () => {
     });
   });
 
+  it('an unknown --timezone is named as such (exit 2), not blamed on a date flag', async () => {
+    const r = await runCli(['events', 'list', '--timezone', 'Mars/Base', '--start-date', 'today'], {
+      env: siteEnv(server),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--timezone: unknown time zone "Mars\/Base"/);
+  });
+
   it('the REST index of every form of namespace URL', () => {
     expect(restIndexOf('https://x.org/wp-json/tribe/events/v1')).toBe('https://x.org/wp-json/');
     expect(restIndexOf('https://x.org/blog/wp-json/acme/events/v1/')).toBe('https://x.org/blog/wp-json/');

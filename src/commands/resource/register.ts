@@ -4,7 +4,7 @@
  * when it runs.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { catalog, type ResourceSpec } from '../../catalog/index.js';
+import { aResource, catalog, type ResourceSpec } from '../../catalog/index.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 import type { CommandDeps, RegisterCommands } from '../types.js';
 import { addFlags, bindFlags, kebab } from './flags.js';
@@ -45,7 +45,7 @@ function getCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps):
 }
 
 function createCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
-  const cmd = parent.command('create').description(`create a ${resource.singular}`);
+  const cmd = parent.command('create').description(`create ${aResource(resource)}`);
   addFlags(cmd, bindFlags(resource.fields), (spec) => 'required' in spec && spec.required === true);
   cmd
     .addOption(dataOption())
@@ -60,7 +60,7 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   const cmd = parent
     .command('update')
     .description(
-      `change a ${resource.singular}: only the given fields change, everything else is kept` +
+      `change ${aResource(resource)}: only the given fields change, everything else is kept` +
         (resource.bySlug ? '\n(without an ID, --slug finds the record; with an ID, --slug renames it)' : ''),
     )
     .argument('[id]', `${resource.singular} id`);

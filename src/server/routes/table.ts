@@ -1,4 +1,4 @@
-import { catalog, type ResourceSpec } from '../../catalog/index.js';
+import { aResource, catalog, type ResourceSpec } from '../../catalog/index.js';
 import type { Handler } from '../handlers/common.js';
 import { listEvents } from '../handlers/events-list.js';
 import { listLinked } from '../handlers/linked-list.js';
@@ -47,7 +47,7 @@ function collection(r: ResourceSpec): RouteDef {
         args: fieldArgs(r, true),
         permission: 'edit',
         handler: r.kind === 'term' ? createTerm : createPost,
-        summary: `creates a ${r.singular}`,
+        summary: `creates ${aResource(r)}`,
       },
     ],
   };
@@ -73,14 +73,14 @@ function item(r: ResourceSpec): RouteDef {
     args: [id, ...extra],
     permission: 'edit',
     handler: r.kind === 'term' ? deleteTerm : deletePost,
-    summary: r.kind === 'term' ? `deletes a ${r.singular} for good` : `moves a ${r.singular} to the trash`,
+    summary: r.kind === 'term' ? `deletes ${aResource(r)} for good` : `moves ${aResource(r)} to the trash`,
   };
   const edit: Endpoint = {
     methods: EDITABLE,
     args: [id, ...extra, ...fieldArgs(r, false)],
     permission: 'edit',
     handler: r.kind === 'term' ? updateTerm : updatePost,
-    summary: `updates a ${r.singular}`,
+    summary: `updates ${aResource(r)}`,
   };
   return {
     pattern: `/${r.name}/(?P<id>\\d+)`,
@@ -117,14 +117,14 @@ function bySlug(r: ResourceSpec): RouteDef {
         args: [slugArg(r, true)],
         permission: 'edit',
         handler: deletePost,
-        summary: `moves a ${r.singular} to the trash`,
+        summary: `moves ${aResource(r)} to the trash`,
       },
       {
         methods: EDITABLE,
         args: [...editSlug, ...fields],
         permission: 'edit',
         handler: updatePost,
-        summary: `updates a ${r.singular}`,
+        summary: `updates ${aResource(r)}`,
       },
     ],
   };
