@@ -83,9 +83,28 @@ describe('profiles', () => {
       ['namespace', true],
       ['credentials', false],
     ]);
+    expect(wrong.stderr).toMatch(/not saved.*\n.*--no-test/);
     const down = await runCli(['profile', 'add', 'down', '--url', 'http://127.0.0.1:9', '-o', 'table'], { home });
     expect(down.code).toBe(1);
     expect(down.stdout).toMatch(/FAIL reachable/);
+    // Neither failed profile was kept; --no-test keeps one without checking.
+    const names = async () => (await runCli(['profile', 'list'], { home })).json<Array<{ name: string }>>();
+    expect((await names()).map((p) => p.name)).not.toContain('bad');
+    expect((await names()).map((p) => p.name)).not.toContain('down');
+    const offline = await runCli(['profile', 'add', 'down', '--url', 'http://127.0.0.1:9', '--no-test'], { home });
+    expect(offline.code, offline.stderr).toBe(0);
+    expect((await names()).map((p) => p.name)).toContain('down');
+  });
+
+  it('profile test of a user without a password reports one failed credentials check', async () => {
+    const home = tempHome();
+    await runCli(['profile', 'add', 'nopw', '--url', server.baseUrl, '--user', 'admin', '--no-test'], { home });
+    const r = await runCli(['profile', 'test', 'nopw'], { home });
+    expect(r.code).toBe(4);
+    type Report = { checks: Array<{ check: string; ok: boolean | null }> };
+    expect(r.json<Report>().checks.filter((c) => c.check === 'credentials')).toEqual([
+      expect.objectContaining({ ok: false }),
+    ]);
   });
 
   it('add without --url and without a terminal is a usage error', async () => {

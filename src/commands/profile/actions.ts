@@ -64,12 +64,34 @@ export async function addProfile(rt: CliRuntime, name: string, opts: Record<stri
       profile.password = await askSecret(rt.ctx, 'Application password (Users → Profile → Application Passwords)');
     }
   }
+  if (opts.test !== false) {
+    // Checked before it is kept (as gh does): a profile whose site, namespace or password fails is not saved.
+    const auth = profile.token
+      ? ({ type: 'bearer', token: profile.token } as const)
+      : profile.user && profile.password !== undefined
+        ? ({ type: 'basic', user: profile.user, password: profile.password } as const)
+        : undefined;
+    const report = await testSite(profile.url, profile.vendor ?? 'tribe', auth, {
+      timeoutMs: g.timeout !== undefined ? g.timeout * 1000 : 15_000,
+      signal: rt.ctx.signal,
+      insecure: g.insecure,
+      version: CALCTL_VERSION,
+    });
+    await printReport(rt, report);
+    if (report.error) {
+      const e = report.error;
+      throw new CalctlError(`profile "${name}" not saved: ${e.message}`, {
+        code: e.code,
+        exitCode: e.exitCode,
+        hint: `${e.hint ? `${e.hint}; ` : ''}or save it without the check: add --no-test`,
+      });
+    }
+  }
   saveProfile(configDir(rt), name, profile);
   if (opts.default) setDefaultProfile(configDir(rt), name);
   rt.ctx.io.stderr.write(
     `calctl: saved profile "${name}"${opts.default ? ' (default)' : `; use it with @${name} or: calctl profile use ${name}`}\n`,
   );
-  if (opts.test !== false) await testProfileCommand(rt, name);
 }
 
 /** `profile list`: one row per profile; secrets only as "password"/"token" markers. */
@@ -156,7 +178,13 @@ export async function removeProfileCommand(rt: CliRuntime, name: string): Promis
   rt.ctx.io.stderr.write(`calctl: removed profile "${name}"\n`);
 }
 
-function printReport(rt: CliRuntime, report: TestReport): void {
+/** The report: JSON for machine formats, one line per check otherwise. */
+async function printReport(rt: CliRuntime, report: TestReport): Promise<void> {
+  const format = await outputFormat(rt);
+  if (format === 'json' || format === 'yaml' || format === 'ndjson') {
+    await writeJson(rt, { base_url: report.baseUrl, checks: report.results });
+    return;
+  }
   for (const r of report.results) {
     const mark = r.ok === true ? 'ok  ' : r.ok === false ? 'FAIL' : '--  ';
     rt.ctx.io.stdout.write(`${mark} ${r.check.padEnd(11)} ${r.detail}\n`);
@@ -195,6 +223,8 @@ export async function testProfileCommand(rt: CliRuntime, name: string | undefine
     version: CALCTL_VERSION,
   });
   if (target.user && !target.auth) {
+    // (replaces the "read-only" line: a user without a password is a broken profile, not a public one)
+    report.results = report.results.filter((r) => r.check !== 'credentials');
     report.results.push({ check: 'credentials', ok: false, detail: `user ${target.user} has no password stored` });
     report.error ??= new CalctlError(`profile has user ${target.user} but no application password`, {
       code: 'password_missing',
@@ -206,11 +236,6 @@ export async function testProfileCommand(rt: CliRuntime, name: string | undefine
 }
 
 async function finish(rt: CliRuntime, report: TestReport): Promise<void> {
-  const format = await outputFormat(rt);
-  if (format === 'json' || format === 'yaml' || format === 'ndjson') {
-    await writeJson(rt, { base_url: report.baseUrl, checks: report.results });
-  } else {
-    printReport(rt, report);
-  }
+  await printReport(rt, report);
   if (report.error) throw report.error;
 }
