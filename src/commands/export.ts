@@ -3,8 +3,6 @@
  * (default), NDJSON or a JSON array. The filters are the list command's, generated from the catalog.
  */
 
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -13,6 +11,8 @@ import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import { preferSmallHeap } from '../cli/heap.js';
 import { type ExportFormat, runExport } from '../csv/export.js';
+import { ALL_EVENTS_WINDOW } from '../csv/match.js';
+import { checkOutputPath, openOutputFile } from '../csv/outfile.js';
 import { parseFieldList } from '../output/index.js';
 import { addFlags, bindFlags, readFlags } from './resource/flags.js';
 import { toQuery } from './resource/values.js';
@@ -36,21 +36,32 @@ function exportFormat(rt: Runtime): ExportFormat {
 
 /**
  * Runs an export to stdout or `--file`.
- * @throws UsageError for bad flags; API errors as they come
+ * @throws UsageError for bad flags or a --file that cannot be written (before any request); API
+ *   errors as they come
  */
 export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: Opts): Promise<number> {
   const { ctx } = rt;
   const g = rt.globals();
   const format = exportFormat(rt);
+  const file = typeof opts.file === 'string' ? resolve(ctx.cwd, opts.file) : undefined;
+  // Checked before any request (the site's time zone is one): a path that cannot be written stops
+  // here, exit 2. The file itself is opened once the API is set up.
+  if (file) await checkOutputPath(file, '--file');
   const raw = readFlags(bindFlags(resource.listParams), opts);
   const query = (await toQuery(resource, raw, { now: ctx.now(), timezone: await dateZone(rt) })) as ParamObject;
   const fields = g.fields !== undefined ? parseFieldList(g.fields) : undefined;
   const site = opts.columns === 'site';
   const api = await rt.api();
-  const file = typeof opts.file === 'string' ? resolve(ctx.cwd, opts.file) : undefined;
-  const out: Writable = file ? createWriteStream(file) : ctx.io.stdout;
+  const stream = file ? await openOutputFile(file, 'w', '--file') : undefined;
+  let failure: Error | undefined;
+  stream?.on('error', (err) => {
+    failure ??= err;
+  });
+  const closed = stream ? new Promise<void>((r) => stream.once('close', r)) : undefined;
+  const out: Writable = stream ?? ctx.io.stdout;
+  let count: number;
   try {
-    const count = await runExport({
+    count = await runExport({
       api,
       resource,
       query,
@@ -61,21 +72,48 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
       out,
       signal: ctx.signal,
     });
-    if (file) ctx.io.stderr.write(`calctl: exported ${count} ${resource.name} to ${opts.file}\n`);
-    return count;
+  } catch (err) {
+    // A write that failed (a full disk) surfaces as whatever the pipeline noticed: name the file.
+    if (failure) throw new Error(`--file ${opts.file}: ${failure.message}`);
+    throw err;
   } finally {
-    if (file) {
-      out.end();
-      await once(out, 'close');
+    if (stream) {
+      stream.end();
+      await closed;
     }
   }
+  if (failure) throw new Error(`--file ${opts.file}: ${failure.message}`);
+  if (file) {
+    ctx.io.stderr.write(
+      `calctl: exported ${count} ${count === 1 ? resource.singular : resource.name} to ${opts.file}\n`,
+    );
+  }
+  return count;
+}
+
+/**
+ * The list's help for the event window describes the site's defaults (from yesterday to two years
+ * ahead); export asks for every date instead (see exportQuery).
+ */
+const EXPORT_WINDOW_HELP: Record<string, string> = {
+  start_date: `events that start on or after this day (default: any; export asks from ${ALL_EVENTS_WINDOW.start_date})`,
+  end_date: `events that end on or before this day (default: any; export asks up to ${ALL_EVENTS_WINDOW.end_date})`,
+};
+
+function exportParams(resource: ResourceSpec): ResourceSpec['listParams'] {
+  return resource.listParams
+    .filter((p) => p.name !== 'page' && p.name !== 'per_page')
+    .map((p) => {
+      const help = resource.name === 'events' ? EXPORT_WINDOW_HELP[p.name] : undefined;
+      return help ? { ...p, description: help } : p;
+    });
 }
 
 function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
   const cmd = parent
     .command(resource.name)
     .description(`write every matching ${resource.singular} as CSV (default), NDJSON or JSON (-o)`);
-  addFlags(cmd, bindFlags(resource.listParams.filter((p) => p.name !== 'page' && p.name !== 'per_page')));
+  addFlags(cmd, bindFlags(exportParams(resource)));
   cmd
     .option('--file <path>', 'write there instead of stdout')
     .addOption(
@@ -90,7 +128,9 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       '\nCSV cells: venue → its name, organizer → names joined by ", ", categories/tags → names,\n' +
         'booleans → true/false, a website equal to the event page → empty. The default columns\n' +
         'import again unchanged (calctl import), so export → import → export gives the same file.\n' +
-        '--fields (global) picks other columns or dotted paths. Events: every date unless filtered.',
+        '--fields (global) picks other columns or dotted paths. Events: every date unless filtered:\n' +
+        `export asks for ${ALL_EVENTS_WINDOW.start_date} to ${ALL_EVENTS_WINDOW.end_date} (not the site's default of yesterday to\n` +
+        'two years ahead); --start-date or --end-date replaces one end of that window.',
     )
     .action(async (_opts: Opts, command: Command) => {
       preferSmallHeap();

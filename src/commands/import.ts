@@ -11,10 +11,10 @@ import { PartialError, UsageError } from '../cli/errors.js';
 import { preferSmallHeap } from '../cli/heap.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
-import { runImport } from '../csv/import.js';
-import { createProgress, summaryText } from '../csv/progress.js';
+import { ImportInterruptedError, runImport } from '../csv/import.js';
+import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
-import { noRejects, openRejects } from '../csv/rejects.js';
+import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
 import { dateZone } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
@@ -102,49 +102,109 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       }
     }
   }
+  const rejectsFile = typeof opts.rejects === 'string' ? opts.rejects : undefined;
+  if (rejectsFile !== undefined && !stdin && resolve(ctx.cwd, rejectsFile) === path) {
+    throw new UsageError(
+      `--rejects ${rejectsFile} is the input file: it would be overwritten`,
+      'give the rejected rows another file, e.g. --rejects rejected.csv',
+    );
+  }
   const input: ReadStream | typeof ctx.io.stdin = stdin ? ctx.io.stdin : createReadStream(path);
   const source = await openSource(input, format, delimiter);
-  const rejects =
-    typeof opts.rejects === 'string'
-      ? await openRejects(resolve(ctx.cwd, opts.rejects), source.columns, {
-          delimiter,
-          append: checkpoint !== undefined && opts.resume === true,
-        })
-      : noRejects;
+  let fileWriter = noRejects;
+  if (rejectsFile !== undefined) {
+    fileWriter = await openRejects(resolve(ctx.cwd, rejectsFile), source.columns, {
+      delimiter,
+      append: checkpoint !== undefined && opts.resume === true,
+    }).catch((err: unknown) => {
+      if (!stdin) input.destroy();
+      throw err;
+    });
+  }
+  const reasons = rejectionReasons(fileWriter);
   const target = await rt.target();
   const api = await rt.api();
   const json = g.json === true || g.output === 'json';
-  const summary = await runImport({
-    api,
-    resource,
-    source,
-    overrides,
-    strict: opts.strict === true,
-    matchBy: typeof opts.matchBy === 'string' ? opts.matchBy.split(',').map((s) => s.trim()) : undefined,
-    onConflict: (opts.onConflict as 'update' | 'skip' | 'fail' | undefined) ?? 'update',
-    concurrency: (opts.concurrency as number | undefined) ?? 8,
-    dryRun,
-    failFast: opts.failFast === true,
-    authenticated: target.kind === 'local' || target.auth !== undefined,
-    timezone: await dateZone(rt),
-    now: ctx.now(),
-    signal: ctx.signal,
-    checkpoint,
-    rejects,
-    warn: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
-    progress: createProgress(ctx.io.stderr, `import ${resource.name}`),
-    fraction: () => (size && 'bytesRead' in input ? (input as ReadStream).bytesRead / size : undefined),
-  });
-  if (json) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
-  else ctx.io.stderr.write(summaryText(summary, dryRun));
+  const printSummary = (summary: ImportSummary) => {
+    if (json) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
+    else ctx.io.stderr.write(summaryText(summary, dryRun));
+  };
+  let summary: ImportSummary;
+  try {
+    summary = await runImport({
+      api,
+      resource,
+      source,
+      overrides,
+      strict: opts.strict === true,
+      matchBy: typeof opts.matchBy === 'string' ? opts.matchBy.split(',').map((s) => s.trim()) : undefined,
+      onConflict: (opts.onConflict as 'update' | 'skip' | 'fail' | undefined) ?? 'update',
+      concurrency: (opts.concurrency as number | undefined) ?? 8,
+      dryRun,
+      failFast: opts.failFast === true,
+      authenticated: target.kind === 'local' || target.auth !== undefined,
+      timezone: await dateZone(rt),
+      now: ctx.now(),
+      signal: ctx.signal,
+      checkpoint,
+      rejects: reasons.writer,
+      warn: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
+      progress: createProgress(ctx.io.stderr, `import ${resource.name}`),
+      fraction: () => (size && 'bytesRead' in input ? (input as ReadStream).bytesRead / size : undefined),
+    });
+  } catch (err) {
+    reasons.print(ctx.io.stderr, rejectsFile);
+    // Interrupted: the counts so far still go out (a cron job reads them); the error says how to resume.
+    if (err instanceof ImportInterruptedError) printSummary(err.summary);
+    throw err;
+  }
+  reasons.print(ctx.io.stderr, rejectsFile);
+  printSummary(summary);
   if (summary.rejected > 0) {
     throw new PartialError(
-      `${summary.rejected} of ${summary.rows} rows were rejected`,
-      typeof opts.rejects === 'string'
-        ? `fix them in ${opts.rejects} and import that file`
+      `${summary.rejected} of ${plural(summary.rows, 'row')} ${summary.rejected === 1 ? 'was' : 'were'} rejected`,
+      rejectsFile !== undefined
+        ? `fix them in ${rejectsFile} and import that file`
         : 'add --rejects FILE to collect them with their errors',
     );
   }
+}
+
+/** How many rejection reasons are printed on stderr; the rest are counted (all go to --rejects). */
+const REASONS_SHOWN = 20;
+
+/**
+ * Wraps the rejects writer to keep the first reasons for stderr, so that a run without --rejects
+ * still says why rows were rejected.
+ */
+function rejectionReasons(inner: RejectsWriter) {
+  const shown: string[] = [];
+  let more = 0;
+  let printed = false;
+  const lineOf = (text: string) => Number(/^line (\d+)/.exec(text)?.[1] ?? 0);
+  return {
+    writer: {
+      write(cells, error) {
+        inner.write(cells, error);
+        if (shown.length < REASONS_SHOWN) shown.push(error);
+        else more++;
+      },
+      close: () => inner.close(),
+    } satisfies RejectsWriter,
+    /** Prints the reasons kept (in line order) and how many more there were; once. */
+    print(stderr: { write(text: string): unknown }, rejectsFile: string | undefined) {
+      if (printed) return;
+      printed = true;
+      // Rows run concurrently, so they finish a little out of order.
+      for (const text of shown.sort((a, b) => lineOf(a) - lineOf(b))) stderr.write(`calctl: rejected: ${text}\n`);
+      if (more > 0) {
+        stderr.write(
+          `calctl: … and ${more} more rejected ${more === 1 ? 'row' : 'rows'} ` +
+            `(${rejectsFile !== undefined ? `all in ${rejectsFile}` : 'use --rejects FILE to collect them all'})\n`,
+        );
+      }
+    },
+  };
 }
 
 function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
@@ -179,7 +239,7 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         .choices(['update', 'skip', 'fail'])
         .default('update'),
     )
-    .option('--concurrency <n>', 'requests in flight (default 8; lower it to spare a busy site)', parseConcurrency, 8)
+    .option('--concurrency <n>', 'requests in flight (lower it to spare a busy site)', parseConcurrency, 8)
     .option('--resume', 'continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)')
     .option(
       '--rejects <file>',

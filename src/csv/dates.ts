@@ -46,6 +46,8 @@ export function parseTimeCell(text: string): string | undefined {
 export interface DateCellOptions {
   now: Date;
   timezone: string;
+  /** a date without a time (and no time cell) means 23:59:59 of that day, as for `--end-date` */
+  endOfDay?: boolean | undefined;
 }
 
 /**
@@ -67,7 +69,11 @@ export async function parseDateCells(
   const day = isoDay(d);
   const text = day ?? d;
   try {
-    const value = await parseDateInput(text, opts);
+    const value = await parseDateInput(text, {
+      now: opts.now,
+      timezone: opts.timezone,
+      endOfDay: clock === undefined && (opts.endOfDay ?? false),
+    });
     // A separate time cell wins over any time inside the date cell.
     return { value: clock ? `${value.slice(0, 10)} ${clock}` : value };
   } catch {

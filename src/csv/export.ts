@@ -32,18 +32,21 @@ export interface ExportOptions {
   signal?: AbortSignal | undefined;
 }
 
-const EVENT_WINDOW_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'];
+const RELATIVE_WINDOW_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'];
 
 /**
  * The query of an export: the filters given, every page at 50 per page, and defaults that list
- * everything (events: a window from 1900 to 2100 instead of the site's "from yesterday" window;
- * terms: unused ones too).
+ * everything (events: a window from 1900 to 2100 instead of the site's "from yesterday to two years
+ * ahead" window, with --start-date or --end-date replacing one end of it; terms: unused ones too).
  */
 export function exportQuery(resource: ResourceSpec, filters: ParamObject = {}): ParamObject {
   const q: Record<string, unknown> = { ...filters, per_page: 50 };
   delete q.page;
-  if (resource.name === 'events' && !EVENT_WINDOW_PARAMS.some((k) => filters[k] !== undefined)) {
-    Object.assign(q, ALL_EVENTS_WINDOW);
+  // The site applies its default window unless a starts_/ends_ filter is given, bound by bound:
+  // `--start-date` alone would otherwise stop two years ahead.
+  if (resource.name === 'events' && !RELATIVE_WINDOW_PARAMS.some((k) => filters[k] !== undefined)) {
+    q.start_date ??= ALL_EVENTS_WINDOW.start_date;
+    q.end_date ??= ALL_EVENTS_WINDOW.end_date;
   }
   if (resource.kind === 'term' && filters.hide_empty === undefined) q.hide_empty = false;
   return q as ParamObject;
@@ -96,6 +99,9 @@ export async function runExport(opts: ExportOptions): Promise<number> {
     columns: columns.map((c) => columnHeader(resource, c, opts.siteLabels ?? false)),
   });
   csv.pipe(out, { end: false });
+  // A destination that fails (a full disk) stops the stringifier too, instead of waiting for a drain.
+  const onOutError = (err: Error) => csv.destroy(err);
+  out.once('error', onOutError);
   const finished = new Promise<void>((resolve, reject) => {
     csv.on('end', resolve);
     csv.on('error', reject);
@@ -109,5 +115,6 @@ export async function runExport(opts: ExportOptions): Promise<number> {
     csv.end();
   }
   await finished;
+  out.off('error', onOutError);
   return count;
 }

@@ -11,10 +11,20 @@ import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
 import { createLinkResolver, LinkError } from './links.js';
 import { buildMatchIndex, naturalKeyFields } from './match.js';
-import type { ImportSummary, Progress } from './progress.js';
+import { type ImportSummary, type Progress, plural } from './progress.js';
 import type { RecordSource, SourceRow } from './read.js';
 import { noRejects, type RejectsWriter } from './rejects.js';
 import { convertRow, isProblem } from './row.js';
+
+/** Ctrl-C during an import (exit 130), with the counts of the rows finished so far. */
+export class ImportInterruptedError extends InterruptedError {
+  constructor(
+    message: string,
+    readonly summary: ImportSummary,
+  ) {
+    super(message);
+  }
+}
 
 /** Options of {@link runImport}. */
 export interface ImportOptions {
@@ -223,12 +233,18 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     await rejects.close();
     await cp?.flush();
   }
+  const summary = (): ImportSummary => ({
+    ...counts,
+    rows: done,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  });
   if (opts.signal?.aborted) {
-    throw new InterruptedError(
-      `import interrupted after ${done} rows${cp ? `; progress saved in ${cp.path}: run the same command with --resume to continue` : ''}`,
+    throw new ImportInterruptedError(
+      `import interrupted after ${plural(done, 'row')}${cp ? `; progress saved in ${cp.path}: run the same command with --resume to continue` : ''}`,
+      summary(),
     );
   }
   if (fatal !== undefined) throw fatal;
   if (cp && !(opts.failFast && rejectedNow)) await cp.remove();
-  return { ...counts, rows: done, seconds: Math.round((performance.now() - started) / 100) / 10 };
+  return summary();
 }

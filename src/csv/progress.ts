@@ -45,12 +45,15 @@ export interface ImportSummary extends Counts {
   seconds: number;
 }
 
+/** `1 row`, `2 rows`, `0 rows`. */
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** The summary as one line of text for people. */
 export function summaryText(s: ImportSummary, dryRun: boolean): string {
   const rate = s.seconds > 0 ? Math.round(s.rows / s.seconds) : s.rows;
   const verb = dryRun ? 'dry run (nothing written): would have ' : '';
   return (
-    `${verb}${dryRun ? 'created' : 'created'} ${s.created}, updated ${s.updated}, unchanged ${s.unchanged}, ` +
-    `rejected ${s.rejected} — ${s.rows} rows in ${s.seconds.toFixed(1)} s (${rate} rows/s)\n`
+    `${verb}created ${s.created}, updated ${s.updated}, unchanged ${s.unchanged}, ` +
+    `rejected ${s.rejected} — ${plural(s.rows, 'row')} in ${s.seconds.toFixed(1)} s (${rate} rows/s)\n`
   );
 }

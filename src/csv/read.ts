@@ -1,7 +1,7 @@
 /**
  * Streaming record sources: CSV (csv-parse), NDJSON (one object per line) and JSON arrays. Each
- * yields rows as column → text, with the line the row starts on, holding one row at a time
- * (a JSON array is the exception: it has to be read whole).
+ * yields rows as column → text, with the line the row starts on, holding one chunk of input at a
+ * time (a JSON array is the exception: it has to be read whole).
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -52,7 +52,15 @@ const RAGGED_HINT = 'check for a missing or extra delimiter, or a value with an 
 function csvErrorMessage(err: CsvError): { message: string; hint?: string } {
   switch (err.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return { message: 'a quoted value is never closed (unbalanced quotes)', hint: 'close the quote' };
+      return {
+        message: 'a quoted value is never closed (unbalanced quotes)',
+        hint: 'the quote opens on this line and runs to the end of the file: close it, or double a quote meant as text ("")',
+      };
+    case 'INVALID_OPENING_QUOTE':
+      return {
+        message: 'a quote inside a value that does not start with one',
+        hint: 'quote the whole value and double the quotes inside it ("")',
+      };
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
       return {
@@ -71,46 +79,104 @@ function checkUtf8(values: Iterable<string>, line: number): void {
   }
 }
 
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** A parsed CSV record and the line of the file where it starts. */
+interface CsvRecord {
+  record: string[];
+  line: number;
+}
+
+/**
+ * The records of a CSV stream, each with the line it starts on, in order; a parse error is thrown
+ * only after every record parsed before it has been yielded.
+ *
+ * csv-parse is fed one chunk at a time and hands its records over synchronously (`on_record`), so
+ * nothing it has parsed can be lost: reading its output stream instead, a parse error overtook the
+ * records still buffered in it, and an unclosed quote (which makes the parser consume the rest of
+ * the file) dropped the rows above it and was reported at the line the reader had reached.
+ * Memory: the records of one chunk of input (64 KiB) at most.
+ */
+async function* csvRecords(input: Readable, delimiter: string): AsyncGenerator<CsvRecord> {
+  const queue: CsvRecord[] = [];
+  // Where the last record ended, and how many empty lines had been skipped by then: the next record
+  // (or the one that fails) starts on the line after, plus the empty lines skipped in between.
+  let lastEnd = 0;
+  let lastEmpty = 0;
+  const parser = parse({
+    bom: true,
+    delimiter,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    on_record: (record: string[], info) => {
+      const line = lastEnd + 1 + (info.empty_lines - lastEmpty);
+      queue.push({ record, line });
+      // The line breaks inside quoted values, counted here: csv-parse counts a CRLF inside quotes twice.
+      lastEnd = line + record.reduce((n, cell) => n + (cell.match(LINE_BREAK)?.length ?? 0), 0);
+      lastEmpty = info.empty_lines;
+      return null;
+    },
+  });
+  let failure: unknown;
+  parser.on('error', (err) => {
+    failure ??= err;
+  });
+  parser.resume(); // nothing is pushed to the readable side, but let it end
+  const step = (run: (done: (err?: Error | null) => void) => void) =>
+    new Promise<void>((resolve) =>
+      run((err) => {
+        if (err) failure ??= err;
+        resolve();
+      }),
+    );
+  const drain = function* () {
+    while (queue.length > 0) yield queue.shift() as CsvRecord;
+  };
+  for await (const chunk of input) {
+    await step((done) => parser.write(chunk, done));
+    yield* drain();
+    if (failure !== undefined) break;
+  }
+  if (failure === undefined) {
+    await step((done) => {
+      parser.once('finish', () => done());
+      parser.once('error', done);
+      parser.end();
+    });
+    yield* drain();
+  }
+  if (failure instanceof CsvError) {
+    const { message, hint } = csvErrorMessage(failure);
+    // The failing record starts after the last good one (csv-parse reports where it noticed, e.g.
+    // the end of the file for an unclosed quote).
+    const empty = typeof failure.empty_lines === 'number' ? failure.empty_lines : lastEmpty;
+    throw new MalformedInputError(message, lastEnd + 1 + (empty - lastEmpty), hint);
+  }
+  if (failure !== undefined) throw failure;
+}
+
 /** Yields the header (first) and then the rows of a CSV stream. */
 async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<SourceRow | string[]> {
-  const parser = input.pipe(
-    parse({ bom: true, delimiter, skip_empty_lines: true, info: true, relax_column_count: true }),
-  );
-  input.on('error', (err) => parser.destroy(err));
-  // Ragged rows are caught here rather than by csv-parse: its error can overtake records it has
-  // already parsed, so whether the rows before a ragged one were imported depended on timing. Here
-  // every row before it is handed on, always, and the import stops at the ragged row's line.
+  // Ragged rows are caught here rather than by csv-parse, so that every row before one is handed on
+  // and the import stops at the ragged row's line.
   let header: string[] | undefined;
-  let previousEnd = 0;
   let index = 0;
-  try {
-    for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = previousEnd + 1;
-      previousEnd = item.info.lines;
-      checkUtf8(item.record, line);
-      if (!header) {
-        header = item.record.map((h) => h.trim());
-        const seen = new Set<string>();
-        for (const h of header) {
-          if (seen.has(h)) throw new MalformedInputError(`the column "${h}" appears twice in the header`, line);
-          seen.add(h);
-        }
-        yield header;
-        continue;
+  for await (const { record, line } of csvRecords(input, delimiter)) {
+    checkUtf8(record, line);
+    if (!header) {
+      header = record.map((h) => h.trim());
+      const seen = new Set<string>();
+      for (const h of header) {
+        if (seen.has(h)) throw new MalformedInputError(`the column "${h}" appears twice in the header`, line);
+        seen.add(h);
       }
-      if (item.record.length !== header.length) throw new MalformedInputError(RAGGED, line, RAGGED_HINT);
-      const cells = new Map<string, string>();
-      header.forEach((h, i) => void cells.set(h, item.record[i] ?? ''));
-      yield { index: ++index, line, cells };
+      yield header;
+      continue;
     }
-  } catch (err) {
-    if (err instanceof CsvError) {
-      // The record that failed starts on the line after the last good one (csv-parse reports
-      // where it noticed, e.g. the end of the file for an unclosed quote).
-      const { message, hint } = csvErrorMessage(err);
-      throw new MalformedInputError(message, previousEnd + 1, hint);
-    }
-    throw err;
+    if (record.length !== header.length) throw new MalformedInputError(RAGGED, line, RAGGED_HINT);
+    const cells = new Map<string, string>();
+    header.forEach((h, i) => void cells.set(h, record[i] ?? ''));
+    yield { index: ++index, line, cells };
   }
 }
 

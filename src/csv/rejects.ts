@@ -4,10 +4,10 @@
  * default; NDJSON when the file name ends in .ndjson/.jsonl/.json.
  */
 
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { stringify } from 'csv-stringify';
+import { openOutputFile } from './outfile.js';
 
 /** Receives rejected rows. */
 export interface RejectsWriter {
@@ -21,6 +21,7 @@ export const noRejects: RejectsWriter = { write: () => {}, close: async () => {}
 /**
  * Opens the rejects file. With `append` (a resumed run) rows are added after the existing ones and
  * the header is not repeated.
+ * @throws UsageError (exit 2) when the file cannot be written, before any row is read
  */
 export async function openRejects(
   path: string,
@@ -33,13 +34,25 @@ export async function openRejects(
         () => false,
       )
     : false;
-  const file: WriteStream = createWriteStream(path, { flags: opts.append ? 'a' : 'w' });
+  const file: WriteStream = await openOutputFile(path, opts.append ? 'a' : 'w', '--rejects');
+  // A failure while writing (a full disk) is reported when the file is closed, not as a crash.
+  let failure: Error | undefined;
+  file.on('error', (err) => {
+    failure ??= err;
+  });
+  const closed = new Promise<void>((resolve) => file.once('close', resolve));
+  const finish = async () => {
+    await closed;
+    if (failure) throw new Error(`--rejects ${path}: ${failure.message}`);
+  };
   if (/\.(ndjson|jsonl|json)$/i.test(path)) {
     return {
-      write: (cells, error) => void file.write(`${JSON.stringify({ ...Object.fromEntries(cells), error })}\n`),
+      write: (cells, error) => {
+        if (!failure) file.write(`${JSON.stringify({ ...Object.fromEntries(cells), error })}\n`);
+      },
       close: async () => {
         file.end();
-        await once(file, 'close');
+        await finish();
       },
     };
   }
@@ -47,10 +60,12 @@ export async function openRejects(
   const csv = stringify({ delimiter: opts.delimiter ?? ',', header: !exists, columns: header });
   csv.pipe(file);
   return {
-    write: (cells, error) => void csv.write([...header.slice(0, -1).map((c) => cells.get(c) ?? ''), error]),
+    write: (cells, error) => {
+      if (!failure) csv.write([...header.slice(0, -1).map((c) => cells.get(c) ?? ''), error]);
+    },
     close: async () => {
       csv.end();
-      await once(file, 'close');
+      await finish();
     },
   };
 }

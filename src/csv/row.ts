@@ -90,11 +90,13 @@ async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOp
   const start = await parseDateCells(cell('start_date'), cell('start_time'), dateOpts);
   if ('error' in start) throw new Reject(col('start_date') ?? col('start_time'), start.error);
   let startValue = start.value;
-  // As the site's importer: no end date → the start's day (with the end time, if any).
+  // As the site's importer: no end date → the start's day (with the end time, if any). An end date
+  // without a time means the end of that day, as `--end-date 2026-12-22` does (the site's importer
+  // reads it as midnight, which makes the event end before it starts or last no time at all).
   const endDay = cell('end_date').trim() || startValue.slice(0, 10);
   let endValue = startValue;
   if (cell('end_date').trim() !== '' || cell('end_time').trim() !== '') {
-    const end = await parseDateCells(endDay, cell('end_time'), dateOpts);
+    const end = await parseDateCells(endDay, cell('end_time'), { ...dateOpts, endOfDay: true });
     if ('error' in end) throw new Reject(col('end_date') ?? col('end_time'), end.error);
     endValue = end.value;
   }

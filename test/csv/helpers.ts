@@ -83,3 +83,87 @@ export async function listAll(site: TestSite, resource: ResourceName): Promise<L
   const { listAllQuery } = await import('../../src/csv/match.js');
   return collect(paginate(site.api, `/${resource}`, listAllQuery(getResource(resource), true), resource));
 }
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  CALCTL,
+  isolatedEnv,
+  runCli,
+  SERVE_PASSWORD,
+  serveAvailable,
+  spawnServe,
+  stopAllServes,
+} from '../helpers/spawn-serve.js';
+
+export { serveAvailable, stopAllServes };
+
+/** A real `calctl serve` on 127.0.0.1:0 and the built CLI pointed at it (needs `npm run build`). */
+export interface ServedSite {
+  dir: string;
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  /** runs `calctl <args>` to completion in `dir` */
+  run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** starts `calctl <args>` in `dir` without waiting (stdout/stderr collected) */
+  start(args: string[]): {
+    child: ChildProcess;
+    stdout(): string;
+    stderr(): string;
+    exited: Promise<number | null>;
+  };
+  /** writes a file in `dir` and returns its path */
+  file(name: string, content: string | Buffer): Promise<string>;
+  /** every event (all dates, drafts too), through `calctl export events -o json` */
+  events(): Promise<Loose[]>;
+  /** how many events the server holds, asked over HTTP */
+  eventCount(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Spawns `calctl serve` with a fresh data dir. */
+export async function serveSite(): Promise<ServedSite> {
+  const dir = await mkdtemp(join(tmpdir(), 'calctl-csv-serve-'));
+  const serve = await spawnServe({ dataDir: join(dir, 'data') });
+  const env = isolatedEnv({ CALCTL_URL: serve.baseUrl, CALCTL_USER: 'admin', CALCTL_PASSWORD: SERVE_PASSWORD });
+  const auth = `Basic ${Buffer.from(`admin:${SERVE_PASSWORD}`).toString('base64')}`;
+  const site: ServedSite = {
+    dir,
+    baseUrl: serve.baseUrl,
+    env,
+    run: (args) => runCli(args, { env, cwd: dir }),
+    start(args) {
+      const child = spawn(process.execPath, [CALCTL, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+      });
+      child.stderr?.on('data', (d: Buffer) => {
+        err += d.toString();
+      });
+      const exited = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+      return { child, stdout: () => out, stderr: () => err, exited };
+    },
+    async file(name, content) {
+      const path = join(dir, name);
+      await writeFile(path, content);
+      return path;
+    },
+    async events() {
+      const res = await runCli(['export', 'events', '-o', 'json'], { env, cwd: dir });
+      if (res.code !== 0) throw new Error(`export failed (${res.code}): ${res.stderr}`);
+      return JSON.parse(res.stdout) as Loose[];
+    },
+    async eventCount() {
+      const url = `${serve.baseUrl}/events?per_page=1&status=any&start_date=1900-01-01&end_date=2100-12-31`;
+      const res = await fetch(url, { headers: { authorization: auth } });
+      const body = (await res.json()) as { total?: number };
+      return Number(body.total ?? 0);
+    },
+    async close() {
+      await serve.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return site;
+}

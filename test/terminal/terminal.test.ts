@@ -176,7 +176,7 @@ describe('the same commands piped', () => {
     writeFileSync(join(pipedHome, 'one.csv'), `${rows.join('\n')}\n`);
     const r = await runCli(['import', 'events', join(pipedHome, 'one.csv')], { home: pipedHome });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^created 1, updated 0, unchanged 0, rejected 0 — 1 rows in [\d.]+ s \(\d+ rows\/s\)\n$/);
+    expect(r.stderr).toMatch(/^created 1, updated 0, unchanged 0, rejected 0 — 1 row in [\d.]+ s \(\d+ rows\/s\)\n$/);
     expect(r.stderr).not.toMatch(/\[|\r/);
   });
 
