@@ -5,10 +5,12 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-// A closed pipe (`calctl … | head`) is a normal way for a reader to stop: end quietly.
+// A closed pipe (`calctl … | head`) is a normal way for a reader to stop: end quietly. Other write
+// errors (a full disk) are reported by the CLI itself; this is the last resort, without a stack trace.
 process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw err;
+  process.stderr.write(`calctl: cannot write the output: ${err.message}\n`);
+  process.exit(1);
 });
 
 const argv = process.argv.slice(2);

@@ -17,13 +17,34 @@ export async function run(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const restoreStdout = ownStdoutErrors();
   try {
     return await runProgram(argv, ctx, controller);
   } catch (err) {
     ctx.io.stderr.write(`calctl: ${err instanceof Error ? err.message : String(err)}\n`);
     return exitCodeOf(err);
   } finally {
+    restoreStdout();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/**
+ * While a run lasts, write errors on stdout are the run's to report (runProgram: a closed pipe ends
+ * quietly, a full disk is one line on stderr and exit 1). Listeners installed before, such as the
+ * launcher's, are set aside meanwhile: one that rethrows would turn ENOSPC into a stack trace, one
+ * that exits would skip closing the local calendar. runProgram waits for stdout to flush before it
+ * returns, so no write error is left to come after.
+ */
+function ownStdoutErrors(): () => void {
+  const stdout = process.stdout;
+  const before = stdout.listeners('error') as ((err: Error) => void)[];
+  for (const listener of before) stdout.off('error', listener);
+  const quiet = () => {}; // runProgram installs the listener that records the failure
+  stdout.on('error', quiet);
+  return () => {
+    stdout.off('error', quiet);
+    for (const listener of before) stdout.on('error', listener);
+  };
 }

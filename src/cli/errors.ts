@@ -72,3 +72,20 @@ export function exitCodeOf(err: unknown): ExitCode {
   if (err instanceof CalctlError) return err.exitCode;
   return EXIT.failure;
 }
+
+/**
+ * A usage error from the argument parser (commander), for the JSON error line of `-o json`: the
+ * message without commander's `error: ` prefix, its "(Did you mean …?)" as the hint, and a code
+ * named after commander's (`commander.unknownOption` → `unknown-option`).
+ */
+export function parserUsageError(err: { code: string; message: string }): UsageError {
+  const name = err.code.replace(/^commander\./, '');
+  const code = name === 'help' ? 'missing-command' : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const [first = '', ...rest] = err.message.split('\n');
+  const message = name === 'help' ? 'missing command' : first.replace(/^error: /, '').trim();
+  const hint = rest
+    .map((line) => line.trim().replace(/^\((.*)\)$/, '$1'))
+    .filter((line) => line !== '')
+    .join(' ');
+  return new UsageError(message, hint === '' ? undefined : `${hint[0]?.toLowerCase()}${hint.slice(1)}`, code);
+}

@@ -44,13 +44,14 @@ profile's output):
 --json is -o json. --field PATH prints one bare value per record (calctl events get 3 --field title).
 
 --fields a,b,c keeps only these fields, in this order, for every format. Dotted paths reach into
-nested values: venue.venue (the venue's name), organizer.0.organizer, start_date_details.year,
-categories.slug (a path through a list takes it from every element). Fields of each resource:
+nested values: venue.venue (the venue's name), organizer.0.organizer (a number picks one element
+of a list: the first organizer), start_date_details.year, categories.slug (a path through a list
+takes it from every element). Fields of each resource:
 
 ${keys.join('\n')}
 
 Machine formats (json, ndjson, csv, yaml, ids, count) are never coloured. Errors go to stderr; with
--o json also as {"error":{"code","message","status"}}.`;
+-o json or ndjson (usage errors included) also as {"error":{"code","message","status"}}.`;
 }
 
 async function csvText(): Promise<string> {

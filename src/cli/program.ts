@@ -7,7 +7,7 @@ import { isResourceName } from '../catalog/index.js';
 import { registerResourceCommands } from '../commands/resource/register.js';
 import type { GlobalOptions } from '../commands/types.js';
 import type { Context } from './context.js';
-import { EXIT, exitCodeOf } from './errors.js';
+import { CalctlError, EXIT, exitCodeOf, parserUsageError } from './errors.js';
 import { HELP_TOPICS } from './help-topics.js';
 import { CALCTL_VERSION, type CliRuntime, createRuntime } from './runtime.js';
 
@@ -148,12 +148,55 @@ function debugStack(err: unknown, ctx: Context): void {
 }
 
 /** Formats an error for stderr: plain words with a hint, plus JSON with -o json. */
-async function reportError(err: unknown, ctx: Context, globals: GlobalOptions): Promise<void> {
+async function reportError(
+  err: unknown,
+  ctx: Context,
+  globals: GlobalOptions,
+  opts: { jsonOnly?: boolean } = {},
+): Promise<void> {
   const { writeError, isOutputFormat } = await import('../output/index.js');
   const wanted = globals.json ? 'json' : globals.output;
   const format = wanted !== undefined && isOutputFormat(wanted) ? wanted : undefined;
-  writeError(err, { stderr: ctx.io.stderr, format });
+  writeError(err, { stderr: ctx.io.stderr, format, jsonOnly: opts.jsonOnly });
   if (globals.debug) debugStack(err, ctx);
+}
+
+/**
+ * The output flags as written on the command line (`-o json`, `-ojson`, `--output=json`, `--json`),
+ * for errors of the parser itself, when commander has not handed over the options.
+ */
+export function outputFlags(args: readonly string[]): Pick<GlobalOptions, 'output' | 'json'> {
+  const found: Pick<GlobalOptions, 'output' | 'json'> = {};
+  for (const [i, arg] of args.entries()) {
+    const next = args[i + 1];
+    if (arg === '--') break;
+    if (arg === '--json') found.json = true;
+    else if (arg === '-o' || arg === '--output') {
+      if (next !== undefined) found.output = next;
+    } else if (arg.startsWith('--output=')) found.output = arg.slice('--output='.length);
+    else if (/^-o[^-]/.test(arg)) found.output = arg.slice(2).replace(/^=/, '');
+  }
+  return found;
+}
+
+/** A write to stdout failed: a full disk (ENOSPC), a closed pipe (EPIPE), an I/O error. */
+class OutputError extends CalctlError {
+  constructor(cause: NodeJS.ErrnoException) {
+    const reason = cause.message.replace(/^[A-Z]+: /, '').replace(/, write$/, '');
+    const why = cause.code && !reason.includes(cause.code) ? `${reason} (${cause.code})` : reason;
+    super(`cannot write the output: ${why}`, { code: 'write-failed', exitCode: EXIT.failure, cause });
+  }
+}
+
+/**
+ * Waits until what was written to stdout has left the process (a slow reader, an async pipe), so a
+ * failed write is known before the exit code is chosen.
+ */
+async function flushStdout(stdout: Context['io']['stdout']): Promise<void> {
+  const pending = typeof stdout.writableLength === 'number' && stdout.writableLength > 0;
+  if (pending && !stdout.destroyed) await new Promise<void>((done) => stdout.write('', () => done()));
+  // An 'error' event is emitted on a later tick than the failed write's callback.
+  await new Promise<void>((done) => setImmediate(done));
 }
 
 /**
@@ -169,12 +212,38 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
     runtime ??= createRuntime(ctx, globals());
     return runtime;
   };
-  // A closed pipe (`calctl events list | head`) is not an error: stop quietly.
+  // A failed write to stdout stops the run: nobody reads what comes next. A closed pipe
+  // (`calctl events list | head`) is a normal way for a reader to stop and ends quietly; anything
+  // else (a full disk) is one line on stderr and exit 1.
+  let writeFailure: NodeJS.ErrnoException | undefined;
   const onStdoutError = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') controller.abort(new Error('EPIPE'));
+    writeFailure ??= err;
+    if (!controller.signal.aborted) controller.abort(new Error(err.code === 'EPIPE' ? 'EPIPE' : 'stdout'));
+  };
+  const afterWriteFailure = async (): Promise<number> => {
+    if (writeFailure === undefined || writeFailure.code === 'EPIPE') return EXIT.ok;
+    const err = new OutputError(writeFailure);
+    await reportError(err, ctx, globals());
+    return exitCodeOf(err);
   };
   ctx.io.stdout.on?.('error', onStdoutError);
+  let code: number;
   try {
+    code = await run();
+    await flushStdout(ctx.io.stdout);
+  } catch (err) {
+    await flushStdout(ctx.io.stdout);
+    if (writeFailure !== undefined) return await afterWriteFailure();
+    if (err instanceof CommanderError) return await parserFailure(err);
+    await reportError(err, ctx, globals());
+    return exitCodeOf(err);
+  } finally {
+    ctx.io.stdout.off?.('error', onStdoutError);
+    await runtime?.close().catch(() => {});
+  }
+  return writeFailure !== undefined ? await afterWriteFailure() : code;
+
+  async function run(): Promise<number> {
     program = await buildProgram(ctx, getRuntime, args);
     if (args.length === 0) {
       program.outputHelp();
@@ -187,16 +256,12 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
     });
     await program.parseAsync(args, { from: 'user' });
     return EXIT.ok;
-  } catch (err) {
-    if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
-      return EXIT.usage;
-    }
-    if (controller.signal.reason instanceof Error && controller.signal.reason.message === 'EPIPE') return EXIT.ok;
-    await reportError(err, ctx, globals());
-    return exitCodeOf(err);
-  } finally {
-    ctx.io.stdout.off?.('error', onStdoutError);
-    await runtime?.close().catch(() => {});
+  }
+
+  /** commander has printed its message; with -o json the JSON error line follows, as for any error. */
+  async function parserFailure(err: CommanderError): Promise<number> {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+    await reportError(parserUsageError(err), ctx, outputFlags(args), { jsonOnly: true });
+    return EXIT.usage;
   }
 }

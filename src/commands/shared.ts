@@ -44,6 +44,7 @@ export async function writerOptions(
     field: g.field,
     isTTY: stdout.isTTY === true,
     columns: stdout.columns,
+    env: rt.ctx.env,
     color,
   };
 }

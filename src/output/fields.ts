@@ -1,6 +1,8 @@
 /**
  * `--fields a,b,venue.venue` and `--field x`: dotted paths into records. A path through an array
- * (`organizer.organizer`, `categories.name`) collects the value of every element.
+ * (`organizer.organizer`, `categories.name`) collects the value of every element; a number picks
+ * one element (`organizer.0.organizer`, `categories.0.slug`). On an object a number is a key as any
+ * other.
  */
 import type { ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
@@ -9,6 +11,9 @@ import { UsageError } from '../cli/errors.js';
 export type JsonRecord = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JsonRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A path segment that indexes an array: a whole number without sign or leading zeros. */
+const isIndex = (segment: string): boolean => /^(0|[1-9]\d*)$/.test(segment);
 
 /** Splits `--fields` values (comma lists, repeatable flag) into trimmed, unique paths. */
 export function parseFieldList(input: string | readonly string[]): string[] {
@@ -60,13 +65,16 @@ export function validateFields(paths: readonly string[], resource: ResourceSpec)
 }
 
 /**
- * The value at a dotted path, or undefined. Through an array the path continues into every element
- * and the results are collected into one flat array.
+ * The value at a dotted path, or undefined. On an array a numeric segment picks that element
+ * (`organizer.0.organizer`); any other segment continues into every element and the results are
+ * collected into one flat array (`organizer.organizer`).
  */
 export function getPath(value: unknown, path: string | readonly string[]): unknown {
   const segments = typeof path === 'string' ? path.split('.') : path;
   if (segments.length === 0) return value;
   if (Array.isArray(value)) {
+    const [head = '', ...rest] = segments;
+    if (isIndex(head)) return getPath(value[Number(head)], rest);
     return value
       .flatMap((item) => {
         const v = getPath(item, segments);
@@ -101,8 +109,38 @@ function buildTree(paths: readonly string[]): Tree {
   return root;
 }
 
+/** Both selections at once; null (the whole value) absorbs any part of it. */
+function mergeTrees(a: Tree | null, b: Tree | null): Tree | null {
+  if (a === null || b === null) return null;
+  const out: Tree = new Map(a);
+  for (const [key, sub] of b) out.set(key, out.has(key) ? mergeTrees(out.get(key) ?? null, sub) : sub);
+  return out;
+}
+
+/**
+ * An array under a selection with indexes (`organizer.0.organizer`): as jq's `pick`, elements keep
+ * their positions, unpicked ones before the last index are null; keys that are not indexes still
+ * apply to every element (`organizer.email` next to `organizer.0.organizer`).
+ */
+function projectArray(value: readonly unknown[], tree: Tree): unknown[] {
+  const indexes = [...tree.keys()].filter(isIndex).map(Number);
+  const others: Tree = new Map([...tree].filter(([key]) => !isIndex(key)));
+  const last = Math.max(...indexes);
+  const length = others.size > 0 ? Math.max(value.length, last + 1) : last + 1;
+  return Array.from({ length }, (_, i) => {
+    const own = tree.get(String(i));
+    const sub = own === undefined ? others : mergeTrees(others, own);
+    if (sub !== null && sub.size === 0) return null;
+    const item = value[i];
+    return item === undefined ? null : sub === null ? item : project(item, sub);
+  });
+}
+
 function project(value: unknown, tree: Tree): unknown {
-  if (Array.isArray(value)) return value.map((item) => project(item, tree));
+  if (Array.isArray(value)) {
+    if ([...tree.keys()].some(isIndex)) return projectArray(value, tree);
+    return value.map((item) => project(item, tree));
+  }
   if (!isObject(value)) return null;
   const out: JsonRecord = {};
   for (const [key, sub] of tree) {

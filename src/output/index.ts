@@ -18,6 +18,7 @@ export {
   renderKeyValue,
   renderTable,
   type TableOptions,
+  terminalWidth,
 } from './table.js';
 export {
   createRecordWriter,

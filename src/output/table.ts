@@ -6,16 +6,33 @@ import type { ChalkInstance } from 'chalk';
 import { getPath, type JsonRecord, plainText } from './fields.js';
 import { cliTable } from './lazy.js';
 
-/** Width assumed when the stream does not report one (a pipe, a file). */
-export const DEFAULT_WIDTH = 100;
+/** Width assumed when neither the terminal nor `COLUMNS` gives one (a pipe, a file, a 0×0 terminal). */
+export const DEFAULT_WIDTH = 80;
 /** Space between columns. */
 const GAP = 2;
 /** Columns are never shrunk below this (or their natural width when smaller). */
 const MIN_COLUMN = 6;
 
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+
+/**
+ * The width to fit tables to: the terminal's columns when it reports more than 0, else `COLUMNS`
+ * when it is a positive whole number, else {@link DEFAULT_WIDTH}. Some terminals (a `script`
+ * session, a serial console, a container without a size) report 0 columns.
+ */
+export function terminalWidth(
+  columns: number | undefined,
+  env: Readonly<Record<string, string | undefined>> = {},
+): number {
+  if (positive(columns)) return columns;
+  const fromEnv = (env.COLUMNS ?? '').trim();
+  if (/^\d+$/.test(fromEnv) && positive(Number(fromEnv))) return Number(fromEnv);
+  return DEFAULT_WIDTH;
+}
+
 /** Options of {@link renderTable} and {@link renderKeyValue}. */
 export interface TableOptions {
-  /** terminal width in characters (default {@link DEFAULT_WIDTH}) */
+  /** terminal width in characters; anything but a positive whole number means {@link DEFAULT_WIDTH} */
   width?: number | undefined;
   /** colour for headers and statuses; plain text when absent */
   color?: ChalkInstance | undefined;
@@ -163,7 +180,7 @@ export function renderTable(
   const rows = records.map((r) =>
     columns.map((path) => colorCell(path, cellText(getPath(r, path), opts.readableDates), opts.color)),
   );
-  return draw(columns.map(headerLabel), rows, opts.width ?? DEFAULT_WIDTH, opts.color);
+  return draw(columns.map(headerLabel), rows, terminalWidth(opts.width), opts.color);
 }
 
 /** One record as two columns, key and value (get, create, update). */
@@ -172,5 +189,5 @@ export function renderKeyValue(record: JsonRecord, keys?: readonly string[], opt
     opts.color ? opts.color.bold(key) : key,
     colorCell(key, cellText(getPath(record, key), opts.readableDates), opts.color),
   ]);
-  return draw(undefined, rows, opts.width ?? DEFAULT_WIDTH, opts.color);
+  return draw(undefined, rows, terminalWidth(opts.width), opts.color);
 }

@@ -8,7 +8,7 @@ import { type ColorLevel, createColor } from './color.js';
 import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
 import type { OutputFormat } from './format.js';
 import { csvStringify, yaml } from './lazy.js';
-import { renderKeyValue, renderTable } from './table.js';
+import { renderKeyValue, renderTable, terminalWidth } from './table.js';
 
 /** Where text goes: stdout, stderr, or a capture in tests. */
 export interface TextSink {
@@ -29,8 +29,10 @@ export interface RecordWriterOptions {
   field?: string | undefined;
   /** stdout is a terminal (default false) */
   isTTY?: boolean | undefined;
-  /** terminal width for tables (default 100) */
+  /** terminal width for tables: used when more than 0, else `COLUMNS` from `env`, else 80 */
   columns?: number | undefined;
+  /** environment, for `COLUMNS` when the terminal reports no width (a pipe, a 0×0 terminal) */
+  env?: Readonly<Record<string, string | undefined>> | undefined;
   /** colour for tables: a level, or true for basic colour (default none; decide with colorEnabled) */
   color?: boolean | ColorLevel | undefined;
   /** readable dates in tables (default: isTTY) */
@@ -55,7 +57,7 @@ function checkOptions(opts: RecordWriterOptions): void {
 
 function tableOptions(opts: RecordWriterOptions) {
   return {
-    width: opts.columns,
+    width: terminalWidth(opts.columns, opts.env),
     color: createColor(opts.color),
     readableDates: opts.readableDates ?? opts.isTTY ?? false,
   };
@@ -193,9 +195,17 @@ export function describeError(err: unknown): ErrorInfo {
  * Reports a failure on stderr in plain words, `calctl: <message>` and `  hint: <hint>`; with a JSON
  * format, also one line `{"error":{"code","message","status","hint"?}}` for programs.
  */
-export function writeError(err: unknown, opts: { stderr: TextSink; format?: OutputFormat | undefined }): void {
+export function writeError(
+  err: unknown,
+  opts: {
+    stderr: TextSink;
+    format?: OutputFormat | undefined;
+    /** the plain words are already on stderr (the argument parser prints its own): only the JSON line */
+    jsonOnly?: boolean | undefined;
+  },
+): void {
   const info = describeError(err);
-  opts.stderr.write(`calctl: ${info.message}\n${info.hint ? `  hint: ${info.hint}\n` : ''}`);
+  if (!opts.jsonOnly) opts.stderr.write(`calctl: ${info.message}\n${info.hint ? `  hint: ${info.hint}\n` : ''}`);
   if (opts.format === 'json' || opts.format === 'ndjson') {
     const { hint, ...rest } = info;
     opts.stderr.write(`${JSON.stringify({ error: hint ? { ...rest, hint } : rest })}\n`);

@@ -47,6 +47,31 @@ describe('getPath', () => {
   ])('%s', (path, record, expected) => {
     expect(getPath(record, path)).toEqual(expected);
   });
+
+  it.each([
+    ['organizer.0.organizer', event, 'Acme Events'],
+    ['organizer.1.organizer', event, 'Jane Doe'],
+    ['organizer.1.email', event, undefined],
+    ['organizer.2.organizer', event, undefined],
+    ['organizer.0', event, event.organizer[0]],
+    ['categories.0.slug', event, 'concerts'],
+    ['global_id_lineage.1', event, 'b?id=9'],
+    ['organizer.0.organizer', noVenue, undefined],
+    ['venue.0', event, undefined],
+  ])('a number indexes an array: %s', (path, record, expected) => {
+    expect(getPath(record, path)).toEqual(expected);
+  });
+
+  it('a number is a key of an object with numeric keys', () => {
+    const record = { id: 1, custom_fields: { '0': 'zero', '12': { label: 'Size' } } };
+    expect(getPath(record, 'custom_fields.0')).toBe('zero');
+    expect(getPath(record, 'custom_fields.12.label')).toBe('Size');
+  });
+
+  it('an index inside a path through a list applies to every element', () => {
+    const record = { weeks: [{ days: ['mon', 'tue'] }, { days: ['wed'] }] };
+    expect(getPath(record, 'weeks.days.0')).toEqual(['mon', 'wed']);
+  });
 });
 
 describe('pick', () => {
@@ -71,6 +96,37 @@ describe('pick', () => {
     expect(pick(record, paths, { nested: true })).toEqual(expected);
   });
 
+  it.each([
+    [['id', 'organizer.0.organizer'], event, { 'organizer.0.organizer': 'Acme Events' }],
+    [['categories.0.slug'], event, { 'categories.0.slug': 'concerts' }],
+    [['organizer.0.organizer'], noVenue, { 'organizer.0.organizer': undefined }],
+  ])('flat with indexes %j', (paths, record, expected) => {
+    expect(pick(record, paths)).toMatchObject(expected);
+  });
+
+  it.each([
+    // as jq's pick(.organizer[0].organizer): the picked element keeps its position
+    [['id', 'organizer.0.organizer'], event, { id: 9, organizer: [{ organizer: 'Acme Events' }] }],
+    [['organizer.1.organizer'], event, { organizer: [null, { organizer: 'Jane Doe' }] }],
+    [['organizer.0'], event, { organizer: [event.organizer[0]] }],
+    [['categories.0.slug', 'categories.0.name'], event, { categories: [{ slug: 'concerts', name: 'Concerts' }] }],
+    [['global_id_lineage.1'], event, { global_id_lineage: [null, 'b?id=9'] }],
+    [['organizer.0.organizer'], noVenue, { organizer: [null] }],
+    [
+      ['organizer.email', 'organizer.1.organizer'],
+      event,
+      { organizer: [{ email: 'info@acme.example' }, { email: null, organizer: 'Jane Doe' }] },
+    ],
+    [['organizer.0', 'organizer.0.email'], event, { organizer: [event.organizer[0]] }],
+  ])('nested with indexes %j', (paths, record, expected) => {
+    expect(pick(record, paths, { nested: true })).toEqual(expected);
+  });
+
+  it('nested keeps numeric keys of objects', () => {
+    const record = { id: 1, custom_fields: { '0': 'zero', '1': 'one' } };
+    expect(pick(record, ['custom_fields.0'], { nested: true })).toEqual({ custom_fields: { '0': 'zero' } });
+  });
+
   it('does not change the record', () => {
     const copy = structuredClone(event);
     pick(event, ['venue.venue'], { nested: true });
@@ -81,6 +137,7 @@ describe('pick', () => {
 describe('validateFields', () => {
   it('accepts known first segments', () => {
     expect(() => validateFields(['id', 'venue.venue', 'organizer.organizer', 'categories.name'], events)).not.toThrow();
+    expect(() => validateFields(['organizer.0.organizer', 'categories.0.slug'], events)).not.toThrow();
   });
 
   it.each([

@@ -10,6 +10,7 @@ import {
   loadColor,
   readableDate,
   renderTable,
+  terminalWidth,
 } from '../../src/output/index.js';
 
 // Colour output needs chalk loaded first, as the commands do (writerOptions).
@@ -33,7 +34,13 @@ function makeEvent(id: number, over: JsonRecord = {}): JsonRecord {
 const EVENTS = [makeEvent(6), makeEvent(1234, { status: 'draft', venue: [] })];
 const ESC = '\x1b[';
 
-function tableText(opts: { columns?: number; color?: boolean; readableDates?: boolean; records?: JsonRecord[] }) {
+function tableText(opts: {
+  columns?: number;
+  env?: Record<string, string>;
+  color?: boolean;
+  readableDates?: boolean;
+  records?: JsonRecord[];
+}) {
   const out = { text: '', write: (s: string) => out.chunks.push(s), chunks: [] as string[] };
   const writer = createRecordWriter({
     format: 'table',
@@ -42,6 +49,7 @@ function tableText(opts: { columns?: number; color?: boolean; readableDates?: bo
     resource: getResource('events'),
     isTTY: true,
     columns: opts.columns,
+    env: opts.env,
     color: opts.color,
     readableDates: opts.readableDates,
   });
@@ -69,9 +77,44 @@ describe('table width', () => {
     expect(lines[1]).not.toContain('…');
   });
 
-  it('defaults to 100 columns when the width is unknown', () => {
+  it('defaults to 80 columns when the width is unknown', () => {
     const lines = tableText({}).trimEnd().split('\n');
-    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(Math.max(...lines.map((l) => l.length))).toBeGreaterThan(70);
+  });
+
+  it('a terminal reporting 0 columns gets COLUMNS, else 80, not 6-character columns', () => {
+    const widest = (text: string) =>
+      Math.max(
+        ...text
+          .trimEnd()
+          .split('\n')
+          .map((l) => l.length),
+      );
+    expect(widest(tableText({ columns: 0 }))).toBeGreaterThan(70);
+    expect(widest(tableText({ columns: 0 }))).toBeLessThanOrEqual(80);
+    const wide = tableText({ columns: 0, env: { COLUMNS: '120' } });
+    expect(widest(wide)).toBeGreaterThan(100);
+    expect(widest(wide)).toBeLessThanOrEqual(120);
+    expect(widest(tableText({ env: { COLUMNS: '120' } }))).toBeGreaterThan(100);
+    expect(widest(tableText({ columns: 60, env: { COLUMNS: '120' } }))).toBeLessThanOrEqual(60);
+  });
+
+  it.each([
+    [100, {}, 100],
+    [0, {}, 80],
+    [undefined, {}, 80],
+    [0, { COLUMNS: '120' }, 120],
+    [undefined, { COLUMNS: '120' }, 120],
+    [90, { COLUMNS: '120' }, 90],
+    [0, { COLUMNS: '0' }, 80],
+    [0, { COLUMNS: '-5' }, 80],
+    [0, { COLUMNS: 'wide' }, 80],
+    [0, { COLUMNS: '12.5' }, 80],
+    [0, { COLUMNS: '' }, 80],
+    [Number.NaN, {}, 80],
+  ])('terminalWidth(%s, %j) = %i', (columns, env, expected) => {
+    expect(terminalWidth(columns, env)).toBe(expected);
   });
 
   it.each([

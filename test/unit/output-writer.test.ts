@@ -190,6 +190,25 @@ describe('--fields and --field', () => {
     expect(run(EVENTS, { format, field: 'title' }).stdout).toBe('Event 6\nEvent 9\n');
   });
 
+  it('indexed paths pick one element in every format (calctl help formats: organizer.0.organizer)', () => {
+    const indexed = ['id', 'organizer.0.organizer'];
+    expect(JSON.parse(run(EVENTS, { format: 'json', fields: indexed }).stdout)).toEqual([
+      { id: 6, organizer: [{ organizer: 'Acme Events' }] },
+      { id: 9, organizer: [null] },
+    ]);
+    expect(parseYaml(run(EVENTS, { format: 'yaml', fields: indexed }).stdout)).toEqual([
+      { id: 6, organizer: [{ organizer: 'Acme Events' }] },
+      { id: 9, organizer: [null] },
+    ]);
+    expect(run(EVENTS, { format: 'csv', fields: indexed }).stdout).toBe(
+      'id,organizer.0.organizer\n6,Acme Events\n9,\n',
+    );
+    const lines = run(EVENTS, { format: 'table', fields: indexed }).stdout.split('\n');
+    expect(lines[1]).toMatch(/^6\s+Acme Events$/);
+    expect(run(EVENTS, { format: 'ndjson', field: 'categories.0.slug' }).stdout).toBe('concerts\nconcerts\n');
+    expect(run(EVENTS, { format: 'json', field: 'organizer.1.organizer' }).stdout).toBe('Jane Doe\n\n');
+  });
+
   it('rejects unknown fields before writing anything', () => {
     const stdout = capture();
     expect(() =>
@@ -284,6 +303,16 @@ describe('writeError', () => {
         hint: 'list events with: calctl events list',
       },
     });
+  });
+
+  it('jsonOnly leaves out the plain words (the argument parser printed its own)', () => {
+    const stderr = capture();
+    writeError(failure, { stderr, format: 'json', jsonOnly: true });
+    expect(stderr.text.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(stderr.text).error.code).toBe('rest_post_invalid_id');
+    const plain = capture();
+    writeError(failure, { stderr: plain, format: 'table', jsonOnly: true });
+    expect(plain.text).toBe('');
   });
 
   it.each([

@@ -1,11 +1,15 @@
 /** `calctl api`, `calctl info`, `calctl doc`: raw requests through the same client (auth, retries, errors). */
+
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { ParamObject } from '../../api/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { CliRuntime } from '../../cli/runtime.js';
+import type { OutputFormat } from '../../output/index.js';
 import { writeJson } from '../json-output.js';
 import { readDataOption } from '../resource/body.js';
-import { printDryRun } from '../shared.js';
+import { outputFormat, printDryRun } from '../shared.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -48,11 +52,35 @@ function requestPath(baseUrl: string, path: string): string {
   return path.startsWith('/') || path === '' ? path : `/${path}`;
 }
 
+/** Formats that print the records of `--paginate` (the answer without it: json, ndjson, yaml). */
+const PAGED_FORMATS: readonly OutputFormat[] = ['json', 'ndjson', 'yaml', 'ids', 'count'];
+
+/**
+ * The output format of `api`. Answers are JSON, not one resource's records: a table (the default on
+ * a terminal) or a profile default without meaning here prints JSON; asking for one with -o is a
+ * usage error, checked before any request is sent.
+ */
+async function apiFormat(rt: CliRuntime, paginate: boolean): Promise<OutputFormat> {
+  const format = await outputFormat(rt);
+  const allowed = paginate ? PAGED_FORMATS : PAGED_FORMATS.slice(0, 3);
+  if (allowed.includes(format)) return format;
+  if (rt.globals().output === undefined) return 'json';
+  throw new UsageError(
+    `-o ${format} does not apply to calctl api`,
+    paginate
+      ? `with --paginate use -o ${allowed.join(', ')}; for a table or CSV use a resource command (calctl events list --all -o ${format})`
+      : `use -o ${allowed.join(', ')} (with --paginate also ids, count); for a table or CSV use a resource command (calctl events list -o ${format})`,
+    'bad-format',
+  );
+}
+
 /** Runs `calctl api METHOD PATH …` and prints the answer's JSON body. */
 export async function runApi(rt: CliRuntime, rawMethod: string, path: string, opts: Record<string, unknown>) {
   const method = rawMethod.toUpperCase();
   if (!METHODS.has(method))
     throw new UsageError(`unknown method "${rawMethod}"`, `use one of: ${[...METHODS].join(', ')}`);
+  if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  const format = await apiFormat(rt, opts.paginate === true);
   const params: Record<string, unknown> = {};
   for (const pair of (opts.rawField as string[] | undefined) ?? []) {
     const [k, v] = splitPair(pair, '-f');
@@ -74,7 +102,7 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
   const inQuery = method === 'GET' || method === 'HEAD' || method === 'DELETE';
   const data = typeof opts.data === 'string' ? await readDataOption(rt, opts.data) : undefined;
   const body = inQuery ? data : { ...(data ?? {}), ...params };
-  const query = (inQuery ? params : {}) as import('../../api/index.js').ParamObject;
+  const query = (inQuery ? params : {}) as ParamObject;
   const api = await rt.api();
   const target = requestPath(api.baseUrl, path);
   if (rt.globals().dryRun && method !== 'GET' && method !== 'HEAD') {
@@ -83,31 +111,105 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
     return;
   }
   if (opts.paginate) {
-    if (method !== 'GET') throw new UsageError('--paginate works with GET only');
-    await paginateAll(rt, target, query);
+    await paginateAll(rt, target, query, format);
     return;
   }
   const res = await api.request(method, target, { query, body, headers, signal: rt.ctx.signal });
   if (res.body !== undefined) await writeJson(rt, res.body);
 }
 
-/** Streams every page of a list as one JSON array (the list key is found on the first page). */
-async function paginateAll(rt: CliRuntime, path: string, query: import('../../api/index.js').ParamObject) {
+/** Receives the records of every page; `end()` finishes the document. */
+interface PagedWriter {
+  write(record: unknown): void;
+  end(): void;
+}
+
+const idOf = (record: unknown): unknown =>
+  typeof record === 'object' && record !== null ? (record as Record<string, unknown>).id : undefined;
+
+/**
+ * The records of `--paginate` in `format`, as `<resource> list --all` prints them: json one array,
+ * ndjson one compact record per line, yaml one sequence, ids one id per line, count the number.
+ */
+async function pagedWriter(format: OutputFormat, out: { write(s: string): void }): Promise<PagedWriter> {
+  let count = 0;
+  switch (format) {
+    case 'ndjson':
+      return { write: (r) => out.write(`${JSON.stringify(r)}\n`), end: () => {} };
+    case 'yaml': {
+      const { yaml } = await import('../../output/lazy.js');
+      return {
+        write: (r) => {
+          count++;
+          out.write(yaml().stringify([r]));
+        },
+        end: () => {
+          if (count === 0) out.write('[]\n');
+        },
+      };
+    }
+    case 'ids':
+      return {
+        write: (r) => {
+          const id = idOf(r);
+          if (id !== undefined && id !== null) out.write(`${String(id)}\n`);
+        },
+        end: () => {},
+      };
+    case 'count':
+      return { write: () => void count++, end: () => out.write(`${count}\n`) };
+    default:
+      return {
+        write: (r) => out.write(`${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(r, null, 2).replace(/^/gm, '  ')}`),
+        end: () => out.write(count === 0 ? '[]\n' : '\n]\n'),
+      };
+  }
+}
+
+/**
+ * The key holding the records of a list answer (`events`, `venues`, `categories` …): its first array.
+ * A record (it has an `id`) is no list, though it holds arrays (`categories`, `global_id_lineage`).
+ */
+function listKey(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || 'id' in body) return undefined;
+  const record = body as Record<string, unknown>;
+  return Object.keys(record).find((k) => Array.isArray(record[k]));
+}
+
+/**
+ * Streams the records of every page (the list key, such as `events`, is found on the first page),
+ * waiting for 'drain' when stdout is full. An answer without a list is printed as it is.
+ */
+async function paginateAll(rt: CliRuntime, path: string, query: ParamObject, format: OutputFormat) {
   const api = await rt.api();
   const { paginate } = await import('../../api/index.js');
   const first = await api.get<Record<string, unknown>>(path, { query: { ...query, page: 1 }, signal: rt.ctx.signal });
   const body = first.body;
-  const key = Array.isArray(body) ? undefined : Object.keys(body ?? {}).find((k) => Array.isArray(body[k]));
-  const out = rt.ctx.io.stdout;
-  if (Array.isArray(body) || key === undefined) {
+  const key = listKey(body);
+  if (!Array.isArray(body) && key === undefined && (format === 'json' || format === 'ndjson' || format === 'yaml')) {
     await writeJson(rt, body);
     return;
   }
-  let count = 0;
-  for await (const record of paginate<unknown>(api, path, query, key, { signal: rt.ctx.signal })) {
-    out.write(`${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(record, null, 2).replace(/^/gm, '  ')}`);
+  const stdout = rt.ctx.io.stdout;
+  let full = false;
+  const writer = await pagedWriter(format, {
+    write: (chunk) => {
+      if (!stdout.write(chunk)) full = true;
+    },
+  });
+  const records: AsyncIterable<unknown> | unknown[] = Array.isArray(body)
+    ? body
+    : key === undefined
+      ? [body]
+      : paginate<unknown>(api, path, query, key, { signal: rt.ctx.signal });
+  for await (const record of records) {
+    writer.write(record);
+    if (full) {
+      full = false;
+      await once(stdout, 'drain', { signal: rt.ctx.signal });
+    }
   }
-  out.write(count === 0 ? '[]\n' : '\n]\n');
+  writer.end();
 }
 
 /** `calctl info` (path '') and `calctl doc` (path '/doc'). */

@@ -36,7 +36,10 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     )
     .option('--data <json|@file|->', 'the JSON body (fields are merged on top)')
     .option('-H, --header <name:value>', 'an extra request header; repeatable', collect)
-    .option('--paginate', 'follow every page of a list and print one JSON array')
+    .option(
+      '--paginate',
+      'follow every page of a list and print its records (one JSON array; one per line with -o ndjson; also yaml, ids, count)',
+    )
     .action(async (method: string, path: string, opts: Record<string, unknown>) => {
       const { runApi } = await import('./api.js');
       await runApi(deps.runtime() as CliRuntime, method, path, opts);
