@@ -48,7 +48,7 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
   // here, exit 2. The file itself is opened once the API is set up.
   if (file) await checkOutputPath(file, '--file');
   const raw = readFlags(bindFlags(resource.listParams), opts);
-  const query = (await toQuery(resource, raw, { now: ctx.now(), timezone: await dateZone(rt) })) as ParamObject;
+  const query = (await toQuery(resource, raw, { now: ctx.now(), timezone: () => dateZone(rt) })) as ParamObject;
   const fields = g.fields !== undefined ? parseFieldList(g.fields) : undefined;
   const site = opts.columns === 'site';
   const api = await rt.api();

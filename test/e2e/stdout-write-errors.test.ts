@@ -5,32 +5,16 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteEnv, tempHome } from '../helpers/cli.js';
+import { cliEnv, siteEnv, tempHome } from '../helpers/cli.js';
 import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/calctl');
 let server: TestServer;
 let home: string;
 
-function childEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const key of ['PATH', 'TMPDIR', 'LANG']) {
-    const v = process.env[key];
-    if (v !== undefined) env[key] = v;
-  }
-  return {
-    ...env,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local/share'),
-    CI: 'true',
-    NO_COLOR: '1',
-    TZ: 'UTC',
-    ...siteEnv(server),
-  };
-}
+const childEnv = (): Record<string, string> => ({ ...cliEnv(home), ...siteEnv(server) });
 
 interface Run {
   code: number | null;

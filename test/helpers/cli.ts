@@ -36,22 +36,27 @@ export function tempHome(): string {
 }
 
 /** Runs the CLI once. */
-export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
-  const home = opts.home ?? tempHome();
+/** A clean environment for the CLI in `home`: nothing of the developer's calctl/WordPress settings leaks in. */
+export function cliEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {};
-  // A clean environment: nothing of the developer's calctl/WordPress settings leaks in.
   for (const key of ['PATH', 'SYSTEMROOT', 'TMPDIR', 'LANG']) {
     const v = process.env[key];
     if (v !== undefined) env[key] = v;
   }
-  Object.assign(env, {
+  return {
+    ...env,
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_DATA_HOME: join(home, '.local/share'),
     CI: 'true',
     NO_COLOR: '1',
     TZ: 'UTC',
-  });
+  };
+}
+
+export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
+  const home = opts.home ?? tempHome();
+  const env = cliEnv(home);
   for (const [k, v] of Object.entries(opts.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;

@@ -59,7 +59,7 @@ export async function buildChanges(
   if (g.timezone && resource.fields.some((f) => f.name === 'timezone')) raw.timezone = g.timezone;
   const explicitZone =
     typeof raw.timezone === 'string' ? raw.timezone : typeof data.timezone === 'string' ? data.timezone : undefined;
-  const dates = { now: rt.ctx.now(), timezone: await dateZone(rt, explicitZone ?? recordZone) };
+  const dates = { now: rt.ctx.now(), timezone: () => dateZone(rt, explicitZone ?? recordZone) };
   const fromData = await normalizeDataDates(resource, toInputForm(resource, data), dates);
   const fromFlags = await toBody(resource, raw, dates);
   return { ...fromData, ...fromFlags };

@@ -39,7 +39,7 @@ export async function listRecords(
 ): Promise<void> {
   if (opts.limit !== undefined && opts.limit < 0) throw new UsageError('--limit must be 0 or more');
   const raw = readFlags(bindFlags(resource.listParams), opts);
-  const query = await toQuery(resource, raw, { now: rt.ctx.now(), timezone: await dateZone(rt) });
+  const query = await toQuery(resource, raw, { now: rt.ctx.now(), timezone: () => dateZone(rt) });
   const target = await rt.target();
   if (query.per_page === undefined) {
     if (opts.all || (opts.limit !== undefined && opts.limit > 10)) query.per_page = 50;

@@ -8,10 +8,13 @@ import type { FieldSpec, ParamSpec, ResourceSpec } from '../../catalog/index.js'
 import { UsageError } from '../../cli/errors.js';
 import { isSwitch } from './flags.js';
 
-/** How date flags are read. */
+/**
+ * How date flags are read. The zone may be a lookup (a remote site's zone comes from its REST index):
+ * it runs only when a date value is actually given.
+ */
 export interface DateContext {
   now: Date;
-  timezone: string;
+  timezone: string | (() => Promise<string>);
 }
 
 /** Bare days of these names mean their last second (an "until" bound). */
@@ -19,8 +22,9 @@ const END_OF_DAY = new Set(['end_date', 'ends_before']);
 
 async function parseDate(name: string, value: string, dates: DateContext): Promise<string> {
   const { parseDateInput } = await import('../../dates/index.js');
+  const timezone = typeof dates.timezone === 'function' ? await dates.timezone() : dates.timezone;
   try {
-    return await parseDateInput(value, { ...dates, endOfDay: END_OF_DAY.has(name) });
+    return await parseDateInput(value, { now: dates.now, timezone, endOfDay: END_OF_DAY.has(name) });
   } catch (err) {
     if (err instanceof UsageError)
       throw new UsageError(`--${name.replace(/_/g, '-')}: ${err.message}`, err.hint, err.code);
