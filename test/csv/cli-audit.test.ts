@@ -36,14 +36,16 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     noCrash(res.stderr);
     expect(await titles()).toEqual(['Row 0', 'Row 1', 'Row 2']);
 
-    // 2,000 rows, the stray quote on line 1502: the 1,500 rows above it are imported.
-    const lines = rows(2000, 100);
-    lines[1500] = `"${lines[1500]}`;
+    // Rows of ~300 bytes, the stray quote on line 302, past the reader's first 64 KiB chunk: the 300
+    // rows above it are imported.
+    const lines = rows(400, 100).map((line) => line.replace(/^(Row \d+)/, `$1 ${'x'.repeat(270)}`));
+    lines[300] = `"${lines[300]}`;
     const big = await site.file('big.csv', csv(lines));
+    expect(csv(lines.slice(0, 300)).length).toBeGreaterThan(64 * 1024);
     const again = await site.run(['import', 'events', big, '-o', 'json']);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/line 1502: a quoted value is never closed/);
-    expect(await site.eventCount()).toBe(3 + 1500);
+    expect(again.stderr).toMatch(/line 302: a quoted value is never closed/);
+    expect(await site.eventCount()).toBe(3 + 300);
   }, 60_000);
 
   it('ragged rows and invalid UTF-8 still stop at their line with the rows above imported', async () => {
