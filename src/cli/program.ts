@@ -39,7 +39,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--insecure', 'accept invalid TLS certificates (warns on every run)')
     .option(
       '--timezone <zone>',
-      'zone for dates without offset (default: UTC for the local calendar, the system zone for sites); on events create/update also the event zone',
+      "zone for dates without offset (default: the site's time zone, UTC for the local calendar); on events create/update also the event zone",
     )
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the write request (JSON on stdout) instead of sending it');
