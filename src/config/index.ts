@@ -4,6 +4,7 @@ export {
   PROFILE_RULES,
   type RemoteTarget,
   type ResolveInput,
+  refuseCredentialsInUrl,
   resolveTarget,
   type Target,
   type TargetAuth,

@@ -223,6 +223,7 @@ export function resolveTarget(input: ResolveInput): Target {
   }
   const url = urlLayer.url;
   const sources: Record<string, string> = { url: labelOf(urlLayer, 'url') };
+  refuseCredentialsInUrl(url, labelOf(urlLayer, 'url'));
   // Credentials go only to the URL they came with: a level that names another site lends none.
   // A profile is in use when it supplied the URL (or names the same one).
   const usable = layers.filter((l) => l.url === undefined || sameUrl(l.url, url));
@@ -275,4 +276,18 @@ export function resolveTarget(input: ResolveInput): Target {
     sources.user = labelOf(identity, 'user');
   }
   return target;
+}
+
+/**
+ * A site URL must not carry credentials (`https://user:pass@host`): they would be shown wherever the
+ * URL is (logs, reports, the profile file) and WordPress ignores them anyway.
+ */
+export function refuseCredentialsInUrl(url: string, source: string): void {
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim()) || /^[^/?#:]*:[^/?#]*@/.test(url.trim())) {
+    throw new UsageError(
+      `the site URL (${source}) contains a user name or password`,
+      'remove them from the URL; give the user with --user (or CALCTL_USER) and the application password with --password-stdin or CALCTL_PASSWORD',
+      'credentials-in-url',
+    );
+  }
 }

@@ -250,6 +250,9 @@ describe('resolveTarget usage errors', () => {
     ['--user and --token together', input({ url: FLAGURL, user: 'a', token: 't' }), /--user and --token/],
     ['credentials without a site', input({ user: 'a' }), /no site/],
     ['--password-stdin without a user', input({ url: FLAGURL, passwordFromStdin: 'p' }), /needs a user/],
+    ['credentials in the --url', input({ url: 'http://admin:pw@127.0.0.1:8080/' }), /URL \(flag --url\).*password/],
+    ['credentials in CALCTL_URL', input({}, { CALCTL_URL: 'https://admin@example.org' }), /user name or password/],
+    ['credentials in a bare host', input({ url: 'admin:pw@example.org' }), /user name or password/],
   ])('%s', (_name, given, message) => {
     let caught: unknown;
     try {

@@ -11,6 +11,7 @@ import {
   loadConfig,
   loadSettings,
   type Profile,
+  refuseCredentialsInUrl,
   removeProfile,
   resolveTarget,
   saveProfile,
@@ -64,6 +65,7 @@ export async function addProfile(rt: CliRuntime, name: string, opts: Record<stri
       profile.password = await askSecret(rt.ctx, 'Application password (Users → Profile → Application Passwords)');
     }
   }
+  refuseCredentialsInUrl(profile.url, '--url');
   if (opts.test !== false) {
     // Checked before it is kept (as gh does): a profile whose site, namespace or password fails is not saved.
     const auth = profile.token
