@@ -106,9 +106,10 @@ Store it in a profile (the password is kept in secrets.json, mode 0600, never pr
   printf %s "$APP_PASSWORD" | calctl profile add prod --url https://example.org --user admin --password-stdin
 
 or give it per run: CALCTL_URL, CALCTL_USER and CALCTL_PASSWORD (or WP_URL, WP_USERNAME,
-WP_APP_PASSWORD), or --user NAME --password-stdin. Sites with a JWT plugin take --token or
-CALCTL_TOKEN (bearer). Passwords are never accepted as a flag value, so they stay out of the shell
-history and the process list.
+WP_APP_PASSWORD), or --user NAME --password-stdin. Sites with a JWT plugin take a bearer token from
+CALCTL_TOKEN or a profile (profile add … --token-stdin); --token TOKEN works too but warns on every
+run, since a flag value shows in the process list. Passwords are never accepted as a flag value, so
+they stay out of the shell history and the process list.
 
 calctl profile test checks reachability, the namespace and the credentials (exit 4 when they are
 wrong). Application passwords need HTTPS unless the site allows them otherwise; revoke one in the

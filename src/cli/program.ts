@@ -23,7 +23,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--profile <name>', 'use this stored profile (shorthand: calctl @name …)')
     .option('--url <site>', 'site URL (https://example.org) or API base (…/wp-json/tribe/events/v1)')
     .option('--user <name>', 'WordPress user for basic auth with an application password')
-    .option('--token <token>', 'bearer token (sites with a JWT plugin)')
+    .option('--token <token>', 'bearer token (sites with a JWT plugin); warns: prefer CALCTL_TOKEN')
     .option('--password-stdin', 'read the application password from stdin')
     .option('--vendor <name>', 'namespace vendor (default tribe → tribe/events/v1)')
     .option(
@@ -43,6 +43,17 @@ export function addGlobalOptions(program: Command): Command {
     )
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--dry-run', 'print the write request (JSON on stdout) instead of sending it');
+}
+
+/** Whether the line holds global options and nothing else (no command, no help or version flag). */
+function onlyGlobalOptions(argv: readonly string[]): boolean {
+  const probe = addGlobalOptions(new Command().exitOverride());
+  try {
+    const { operands, unknown } = probe.parseOptions([...argv]);
+    return operands.length === 0 && unknown.length === 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -244,14 +255,22 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
   return writeFailure !== undefined ? await afterWriteFailure() : code;
 
   async function run(): Promise<number> {
-    program = await buildProgram(ctx, getRuntime, args);
-    if (args.length === 0) {
+    // No command, only global options (`calctl @prod`): the same help as a bare `calctl`.
+    if (args.length === 0 || onlyGlobalOptions(args)) {
+      program = await buildProgram(ctx, getRuntime, []);
       program.outputHelp();
       return EXIT.ok;
     }
+    program = await buildProgram(ctx, getRuntime, args);
     program.hook('preAction', () => {
       if (globals().insecure) {
         ctx.io.stderr.write('calctl: warning: --insecure: TLS certificates are not checked\n');
+      }
+      if (globals().token) {
+        ctx.io.stderr.write(
+          'calctl: warning: --token on the command line is visible in the process list and shell history; ' +
+            'use CALCTL_TOKEN or a profile (calctl profile add NAME --url … --token-stdin)\n',
+        );
       }
     });
     await program.parseAsync(args, { from: 'user' });

@@ -133,6 +133,20 @@ describe('help', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/Did you mean events/);
   });
+
+  it('global options alone (calctl @name) print the same help as a bare calctl, exit 0', async () => {
+    const bare = await runCli([]);
+    const shorthand = await runCli(['@anything']);
+    expect(shorthand.code).toBe(0);
+    expect(shorthand.stdout).toBe(bare.stdout);
+    expect(shorthand.stdout).toMatch(/\n\s+import\s/);
+  });
+
+  it('--token on the command line warns that it shows in the process list', async () => {
+    const r = await runCli(['--url', 'http://127.0.0.1:9', '--token', 'abc', 'tags', 'list', '--timeout', '1']);
+    expect(r.stderr).toMatch(/warning: --token .*process list/);
+    expect(r.stderr).not.toMatch(/abc/);
+  });
 });
 
 describe('serve', () => {
