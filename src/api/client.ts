@@ -54,6 +54,8 @@ export interface ApiClientOptions {
   userAgent?: string | undefined;
   /** verbose log, one line per attempt (method, URL, status, ms); credentials are never written */
   log?: ((line: string) => void) | undefined;
+  /** told about a long wait before a retry (a site's Retry-After), so a person is not left guessing */
+  notice?: ((line: string) => void) | undefined;
   /** aborts every request of the client (SIGINT) */
   signal?: AbortSignal | undefined;
   /** accept self-signed TLS certificates */
@@ -61,6 +63,9 @@ export interface ApiClientOptions {
   /** source of jitter (tests pass a constant) */
   random?: (() => number) | undefined;
 }
+
+/** Waits before a retry at least this long are announced (opts.notice). */
+const LONG_WAIT_MS = 2000;
 
 /** Options of one request. */
 export interface RequestOptions {
@@ -314,6 +319,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           });
       }
       log?.(`${method} ${shownUrl} ${status} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`);
+      if (retry && delay >= LONG_WAIT_MS) {
+        opts.notice?.(
+          `${method} ${shownUrl}: the site answered ${status}; waiting ${Math.round(delay / 1000)} s before trying again (Ctrl-C to stop)`,
+        );
+      }
       if (!retry) throw errorForStatus(answer, method, shownUrl);
       await wait(delay, userSignals, method, shownUrl);
     }

@@ -107,6 +107,8 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       version: CALCTL_VERSION,
       signal: ctx.signal,
       log: verbose ? (line: string) => ctx.io.stderr.write(`calctl: api ${line}\n`) : undefined,
+      // (with --verbose the log line already says it)
+      notice: verbose ? undefined : (line: string) => ctx.io.stderr.write(`calctl: ${line}\n`),
       timeoutMs,
       insecure: globals.insecure,
     };

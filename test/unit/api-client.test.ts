@@ -248,6 +248,16 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('announces a long Retry-After wait (a person is not left guessing); short ones stay quiet', async () => {
+    const notices: string[] = [];
+    server.handle(times(1, json(429, { code: 'slow', message: 'slow down' }, { 'retry-after': '2' }), json(200, {})));
+    await makeClient({ notice: (line) => notices.push(line) }).get('/events');
+    expect(notices).toEqual([expect.stringMatching(/answered 429; waiting 2 s before trying again/)]);
+    server.handle(times(1, wpError(503, 'unavailable', 'busy'), json(200, {})));
+    await client!.get('/events');
+    expect(notices).toHaveLength(1);
+  });
+
   it('gives up after the configured retries', async () => {
     server.handle(wpError(503, 'unavailable', 'busy'));
     const err = (await failure(makeClient({ retries: 2 }).get('/events'))) as ApiError;
