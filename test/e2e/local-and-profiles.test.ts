@@ -107,6 +107,12 @@ describe('profiles', () => {
     ]);
   });
 
+  it('add without a name and without a terminal is a usage error', async () => {
+    const res = await runCli(['profile', 'add', '--url', 'http://127.0.0.1:9'], { home: tempHome() });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/missing the profile name/);
+  });
+
   it('add without --url and without a terminal is a usage error', async () => {
     const res = await runCli(['profile', 'add', 'x'], { home: tempHome() });
     expect(res.code).toBe(2);

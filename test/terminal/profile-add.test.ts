@@ -1,6 +1,6 @@
 /**
- * `calctl profile add NAME` without flags on a terminal: asks for the URL, the user and the
- * application password (hidden while typed), saves the profile and runs a live `profile test`
+ * `calctl profile add` without flags on a terminal: asks for the name, the URL, the user and the
+ * application password (hidden while typed), runs a live `profile test` and saves the profile
  * against a real embedded server. Driven in tmux; the password never appears on the screen.
  */
 import { readFileSync } from 'node:fs';
@@ -30,8 +30,11 @@ describe.skipIf(!available)('profile add on a terminal', () => {
     await server?.close();
   });
 
-  it('walks through URL, user and hidden password, then tests the site live', async () => {
-    tmux.run('calctl profile add site; echo EXIT:$?');
+  it('walks through name, URL, user and hidden password, then tests the site live', async () => {
+    tmux.run('calctl profile add; echo EXIT:$?');
+    await tmux.waitFor(/\? Profile name/);
+    tmux.type('site');
+    tmux.keys('Enter');
     await tmux.waitFor(/\? Site URL/);
     tmux.type(server.url);
     tmux.keys('Enter');

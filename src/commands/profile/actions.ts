@@ -25,8 +25,28 @@ import { type TestReport, testSite } from './check.js';
 const MASK = '********';
 const configDir = (rt: CliRuntime) => defaultConfigDir(rt.ctx.env, rt.ctx.home);
 
+/** The name of a new profile: asked for on a terminal, a usage error otherwise. */
+async function askProfileName(rt: CliRuntime): Promise<string> {
+  if (!canPrompt(rt)) {
+    throw new UsageError(
+      'missing the profile name',
+      'e.g. calctl profile add prod --url https://example.org --user admin --password-stdin',
+    );
+  }
+  const { askInput } = await import('../../cli/prompts.js');
+  const name = await askInput(rt.ctx, 'Profile name', {
+    validate: (v) => (/^[A-Za-z0-9_.-]+$/.test(v.trim()) ? true : 'letters, digits, _ . - only'),
+  });
+  return name.trim();
+}
+
 /** `profile add NAME`: flags, stdin for secrets, or prompts on a terminal; then `profile test`. */
-export async function addProfile(rt: CliRuntime, name: string, opts: Record<string, unknown>): Promise<void> {
+export async function addProfile(
+  rt: CliRuntime,
+  given: string | undefined,
+  opts: Record<string, unknown>,
+): Promise<void> {
+  const name = given ?? (await askProfileName(rt));
   validateProfileName(name);
   const g = rt.globals();
   if (g.passwordStdin && opts.tokenStdin) throw new UsageError('--password-stdin and --token-stdin cannot be combined');

@@ -20,9 +20,9 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
   profile
     .command('add')
     .description(
-      'add or replace a profile: --url, --user, --password-stdin|--token-stdin (prompts on a terminal); then tests it',
+      'add or replace a profile: --url, --user, --password-stdin|--token-stdin (prompts on a terminal); tests it before saving',
     )
-    .argument('<name>', 'profile name (letters, digits, _ . -)')
+    .argument('[name]', 'profile name (letters, digits, _ . -); asked for on a terminal when left out')
     .option('--token-stdin', 'read a bearer token from stdin')
     .option('--per-page <n>', 'default page size of lists for this profile', parsePositive)
     .option('--default', 'make it the default profile')
@@ -32,7 +32,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
       '\nThe global --url, --user, --password-stdin, --vendor and -o/--output set the profile values.\n' +
         'Example: printf %s "$APP_PASSWORD" | calctl profile add prod --url https://example.org --user admin --password-stdin',
     )
-    .action(async (name: string, opts: Record<string, unknown>) => {
+    .action(async (name: string | undefined, opts: Record<string, unknown>) => {
       const { addProfile } = await actions();
       await addProfile(rt(), name, opts);
     });
