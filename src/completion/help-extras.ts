@@ -63,11 +63,21 @@ function groupOf(path: readonly string[], option: Option, resource: ResourceSpec
   return undefined;
 }
 
-/** Adds "(default: …)" from the catalog where the help text does not say it already. */
-function describeDefault(option: Option, resource: ResourceSpec | undefined): void {
-  if (!resource || option.negate || option.defaultValue !== undefined) return;
-  const spec = specOf(resource, flagName(option));
-  if (!spec || spec.default === undefined || /default/i.test(option.description)) return;
+/**
+ * Adds "(default: …)" from the catalog where the help text does not say it already: list filters
+ * from the list parameters, create flags from the fields. An update keeps what it is not given, so
+ * its flags show no default.
+ */
+function describeDefault(option: Option, resource: ResourceSpec | undefined, action: string | undefined): void {
+  if (!resource || option.negate || option.defaultValue !== undefined || action === 'update') return;
+  const name = flagName(option).replace(/-/g, '_');
+  const spec =
+    action === 'create'
+      ? resource.fields.find((f) => f.name === name)
+      : action === 'list' || action === undefined
+        ? specOf(resource, flagName(option))
+        : resource.listParams.find((p) => p.name === name);
+  if (!spec || spec.default === undefined || spec.default === null || /default/i.test(option.description)) return;
   option.description += ` (default: ${String(spec.default)})`;
 }
 
@@ -86,7 +96,7 @@ export function applyHelpExtras(program: Command): void {
     for (const option of cmd.options) {
       const group = groupOf(path, option, resource);
       if (group) option.helpGroup(group);
-      describeDefault(option, resource);
+      describeDefault(option, resource, resource ? path[path.indexOf(resource.name) + 1] : undefined);
     }
     if (path.length > 0) cmd.configureHelp({ ...cmd.configureHelp(), showGlobalOptions: true });
     const examples = EXAMPLES[path.join(' ')];
