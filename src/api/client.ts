@@ -324,7 +324,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           `${method} ${shownUrl}: the site answered ${status}; waiting ${Math.round(delay / 1000)} s before trying again (Ctrl-C to stop)`,
         );
       }
-      if (!retry) throw errorForStatus(answer, method, shownUrl);
+      if (!retry) throw errorForStatus(answer, method, shownUrl, !opts.auth);
       await wait(delay, userSignals, method, shownUrl);
     }
   }

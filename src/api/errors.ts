@@ -24,6 +24,8 @@ export interface ApiErrorInit {
   url: string;
   data?: ErrorData | undefined;
   cause?: unknown;
+  /** the request carried no credentials (a refusal then means "sign in", not "more rights") */
+  anonymous?: boolean | undefined;
 }
 
 const AUTH_HINTS: Record<string, string> = {
@@ -71,11 +73,14 @@ function badRequestHint(code: string, data: ErrorData | undefined): string | und
     : `check ${flags} (dates: calctl help dates)`;
 }
 
-function hintFor(status: number, code: string, data?: ErrorData): string | undefined {
+function hintFor(status: number, code: string, data?: ErrorData, anonymous = false): string | undefined {
   if (status === 400) return badRequestHint(code, data);
   if (status === 401 || status === 403) {
     const known = AUTH_HINTS[code];
     if (known && (code !== 'rest_forbidden' || status === 401)) return known;
+    if (anonymous) {
+      return 'this record or action is not public: give credentials (a profile with a user and application password, or CALCTL_USER + CALCTL_PASSWORD; see calctl help auth)';
+    }
     if (status === 403) return 'the user lacks the capability for this action: use an account with more rights';
     return 'check the user and application password of the profile';
   }
@@ -94,7 +99,7 @@ export class ApiError extends CalctlError {
     super(init.message, {
       code: init.code,
       exitCode: exitCodeForStatus(init.status, init.code, init.data),
-      hint: hintFor(init.status, init.code, init.data),
+      hint: hintFor(init.status, init.code, init.data, init.anonymous),
       status: init.status,
       cause: init.cause,
     });
@@ -118,7 +123,13 @@ export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
  * Builds an ApiError from a non-2xx answer. Bodies that are not the JSON envelope (a proxy's HTML
  * page, an empty body) still give a message with the status and the start of the text.
  */
-export function apiErrorFromResponse(status: number, method: string, url: string, text: string): ApiError {
+export function apiErrorFromResponse(
+  status: number,
+  method: string,
+  url: string,
+  text: string,
+  anonymous = false,
+): ApiError {
   let parsed: unknown;
   try {
     parsed = text === '' ? undefined : JSON.parse(text);
@@ -126,7 +137,15 @@ export function apiErrorFromResponse(status: number, method: string, url: string
     parsed = undefined;
   }
   if (isErrorEnvelope(parsed)) {
-    return new ApiError({ status, code: parsed.code, message: parsed.message, method, url, data: parsed.data });
+    return new ApiError({
+      status,
+      code: parsed.code,
+      message: parsed.message,
+      method,
+      url,
+      data: parsed.data,
+      anonymous,
+    });
   }
   const snippet = text.trim().slice(0, 200);
   const message = snippet

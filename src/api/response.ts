@@ -36,7 +36,7 @@ export function parseBody(answer: RawAnswer, method: string, url: string): unkno
 }
 
 /** A redirect is reported rather than followed: following would turn a write into a GET. */
-export function errorForStatus(answer: RawAnswer, method: string, url: string): ApiError {
+export function errorForStatus(answer: RawAnswer, method: string, url: string, anonymous = false): ApiError {
   const location = answer.headers.location;
   if (answer.status >= 300 && answer.status < 400 && location) {
     return new ApiError({
@@ -47,5 +47,5 @@ export function errorForStatus(answer: RawAnswer, method: string, url: string): 
       url,
     });
   }
-  return apiErrorFromResponse(answer.status, method, url, answer.text);
+  return apiErrorFromResponse(answer.status, method, url, answer.text, anonymous);
 }

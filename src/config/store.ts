@@ -110,7 +110,7 @@ export function assertPrivate(path: string, platform: NodeJS.Platform = process.
   const mode = statSync(path).mode & 0o777;
   if ((mode & 0o077) !== 0) {
     throw new UsageError(
-      `${path} is readable by other users (mode ${mode.toString(8).padStart(3, '0')}); refusing to use it`,
+      `${path} can be read or changed by other users (mode ${mode.toString(8).padStart(3, '0')}); refusing to use it`,
       `chmod 600 ${path}`,
       'secrets_insecure',
     );

@@ -148,7 +148,7 @@ describe('errors', () => {
   it.each([
     [401, 'incorrect_password', {}, EXIT.auth, /application password is wrong/],
     [401, 'rest_forbidden', {}, EXIT.auth, /needs credentials/],
-    [403, 'event-not-accessible', {}, EXIT.auth, /./],
+    [403, 'event-not-accessible', {}, EXIT.auth, /not public: give credentials/],
     [404, 'rest_no_route', {}, EXIT.notFound, undefined],
     [410, 'event-is-in-trash', {}, EXIT.notFound, undefined],
     [400, 'rest_invalid_param', { params: { id: 'Invalid parameter(s): id' } }, EXIT.notFound, undefined],
@@ -170,6 +170,14 @@ describe('errors', () => {
     expect(apiErr.url).toBe(`${server.origin}${NS}/events/1`);
     expect(apiErr.data?.status).toBe(status);
     if (hint) expect(apiErr.hint).toMatch(hint);
+  });
+
+  it('a 403 with credentials asks for more rights; without, for credentials', async () => {
+    server.handle(wpError(403, 'event-not-accessible', 'no'));
+    const signedIn = (await failure(
+      makeClient({ retries: 0, auth: { type: 'basic', user: 'u', password: 'p' } }).get('/events/1'),
+    )) as ApiError;
+    expect(signedIn.hint).toMatch(/more rights/);
   });
 
   it('explains a non-JSON error body with the status and the start of the text', async () => {
