@@ -17,6 +17,33 @@ function readPem(rt: CliRuntime, file: string, flag: string): string {
   }
 }
 
+const PEM_HINT =
+  '--tls-cert takes the certificate (-----BEGIN CERTIFICATE-----), --tls-key its private key (-----BEGIN … PRIVATE KEY-----)';
+
+/** Checks the PEM pair before listening: a swapped or mismatched pair is a usage error, not an OpenSSL trace. */
+async function checkTlsPair(tls: { cert: string; key: string }, files: { cert: string; key: string }): Promise<void> {
+  const { X509Certificate, createPrivateKey } = await import('node:crypto');
+  let certificate: InstanceType<typeof X509Certificate>;
+  try {
+    certificate = new X509Certificate(tls.cert);
+  } catch {
+    throw new UsageError(`--tls-cert: ${files.cert} is not a PEM certificate`, PEM_HINT, 'bad-tls');
+  }
+  let key: ReturnType<typeof createPrivateKey>;
+  try {
+    key = createPrivateKey(tls.key);
+  } catch {
+    throw new UsageError(`--tls-key: ${files.key} is not a PEM private key`, PEM_HINT, 'bad-tls');
+  }
+  if (!certificate.checkPrivateKey(key)) {
+    throw new UsageError(
+      `--tls-key: ${files.key} is not the private key of the certificate in ${files.cert}`,
+      PEM_HINT,
+      'bad-tls',
+    );
+  }
+}
+
 /** Runs until SIGINT/SIGTERM (the context's signal), then closes cleanly (exit 0). */
 export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Promise<void> {
   const { ctx } = rt;
@@ -26,6 +53,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   const key = opts.tlsKey as string | undefined;
   if ((cert === undefined) !== (key === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
   const tls = cert && key ? { cert: readPem(rt, cert, '--tls-cert'), key: readPem(rt, key, '--tls-key') } : undefined;
+  if (tls && cert && key) await checkTlsPair(tls, { cert, key });
   const { defaultDataDir } = await import('../../config/paths.js');
   const dataDir = typeof opts.data === 'string' ? resolve(ctx.cwd, opts.data) : defaultDataDir(ctx.env, ctx.home);
   if (!tls && !LOOPBACK.test(host)) {
