@@ -205,6 +205,8 @@ __calctl_optval() {
   case "$1" in
     '|-h'|'|--help'|'events|-h'|'events|--help'|'events list|--no-strict-dates'|'events list|--no-featured'|'events list|--no-geoloc'|'events list|--no-ticketed'|'events list|--all'|'events list|-h'|'events list|--help'|'events get|-h'|'events get|--help'|'events create|--no-all-day'|'events create|--no-show-map'|'events create|--no-show-map-link'|'events create|--no-hide-from-listings'|'events create|--no-sticky'|'events create|--no-featured'|'events create|--porcelain'|'events create|-h'|'events create|--help'|'events update|--no-all-day'|'events update|--no-show-map'|'events update|--no-show-map-link'|'events update|--no-hide-from-listings'|'events update|--no-sticky'|'events update|--no-featured'|'events update|-h'|'events update|--help'|'events delete|-h'|'events delete|--help'|'venues|-h'|'venues|--help'|'venues list|--no-has-events'|'venues list|--no-only-with-upcoming'|'venues list|--all'|'venues list|-h'|'venues list|--help'|'venues get|-h'|'venues get|--help'|'venues create|--porcelain'|'venues create|-h'|'venues create|--help'|'venues update|-h'|'venues update|--help'|'venues delete|-h'|'venues delete|--help'|'organizers|-h'|'organizers|--help'|'organizers list|--no-has-events'|'organizers list|--no-only-with-upcoming'|'organizers list|--all'|'organizers list|-h'|'organizers list|--help'|'organizers get|-h'|'organizers get|--help'|'organizers create|--porcelain'|'organizers create|-h'|'organizers create|--help'|'organizers update|-h'|'organizers update|--help'|'organizers delete|-h'|'organizers delete|--help'|'categories|-h'|'categories|--help'|'categories list|--no-hide-empty'|'categories list|--all'|'categories list|-h'|'categories list|--help'|'categories get|-h'|'categories get|--help'|'categories create|--porcelain'|'categories create|-h'|'categories create|--help'|'categories update|-h'|'categories update|--help'|'categories delete|-h'|'categories delete|--help'|'tags|-h'|'tags|--help'|'tags list|--no-hide-empty'|'tags list|--all'|'tags list|-h'|'tags list|--help'|'tags get|-h'|'tags get|--help'|'tags create|--porcelain'|'tags create|-h'|'tags create|--help'|'tags update|-h'|'tags update|--help'|'tags delete|-h'|'tags delete|--help'|'api|--paginate'|'api|-h'|'api|--help'|'info|-h'|'info|--help'|'doc|-h'|'doc|--help'|'serve|-h'|'serve|--help'|'profile|-h'|'profile|--help'|'profile add|--token-stdin'|'profile add|--default'|'profile add|--no-test'|'profile add|-h'|'profile add|--help'|'profile list|-h'|'profile list|--help'|'profile show|-h'|'profile show|--help'|'profile use|-h'|'profile use|--help'|'profile remove|-h'|'profile remove|--help'|'profile test|-h'|'profile test|--help'|'import|-h'|'import|--help'|'import events|--strict'|'import events|--resume'|'import events|--fail-fast'|'import events|-h'|'import events|--help'|'import venues|--strict'|'import venues|--resume'|'import venues|--fail-fast'|'import venues|-h'|'import venues|--help'|'import organizers|--strict'|'import organizers|--resume'|'import organizers|--fail-fast'|'import organizers|-h'|'import organizers|--help'|'import categories|--strict'|'import categories|--resume'|'import categories|--fail-fast'|'import categories|-h'|'import categories|--help'|'import tags|--strict'|'import tags|--resume'|'import tags|--fail-fast'|'import tags|-h'|'import tags|--help'|'export|-h'|'export|--help'|'export events|--no-strict-dates'|'export events|--no-featured'|'export events|--no-geoloc'|'export events|--no-ticketed'|'export events|-h'|'export events|--help'|'export venues|--no-has-events'|'export venues|--no-only-with-upcoming'|'export venues|-h'|'export venues|--help'|'export organizers|--no-has-events'|'export organizers|--no-only-with-upcoming'|'export organizers|-h'|'export organizers|--help'|'export categories|--no-hide-empty'|'export categories|-h'|'export categories|--help'|'export tags|--no-hide-empty'|'export tags|-h'|'export tags|--help'|'help|-h'|'help|--help'|'completion|-h'|'completion|--help')
       __calctl_r='n' ;;
+    '|-o'|'|--output'|'events|-o'|'events|--output'|'events list|-o'|'events list|--output'|'events get|-o'|'events get|--output'|'events create|-o'|'events create|--output'|'events update|-o'|'events update|--output'|'events delete|-o'|'events delete|--output'|'venues|-o'|'venues|--output'|'venues list|-o'|'venues list|--output'|'venues get|-o'|'venues get|--output'|'venues create|-o'|'venues create|--output'|'venues update|-o'|'venues update|--output'|'venues delete|-o'|'venues delete|--output'|'organizers|-o'|'organizers|--output'|'organizers list|-o'|'organizers list|--output'|'organizers get|-o'|'organizers get|--output'|'organizers create|-o'|'organizers create|--output'|'organizers update|-o'|'organizers update|--output'|'organizers delete|-o'|'organizers delete|--output'|'categories|-o'|'categories|--output'|'categories list|-o'|'categories list|--output'|'categories get|-o'|'categories get|--output'|'categories create|-o'|'categories create|--output'|'categories update|-o'|'categories update|--output'|'categories delete|-o'|'categories delete|--output'|'tags|-o'|'tags|--output'|'tags list|-o'|'tags list|--output'|'tags get|-o'|'tags get|--output'|'tags create|-o'|'tags create|--output'|'tags update|-o'|'tags update|--output'|'tags delete|-o'|'tags delete|--output'|'api|-o'|'api|--output'|'info|-o'|'info|--output'|'doc|-o'|'doc|--output'|'serve|-o'|'serve|--output'|'profile|-o'|'profile|--output'|'profile add|-o'|'profile add|--output'|'profile list|-o'|'profile list|--output'|'profile show|-o'|'profile show|--output'|'profile use|-o'|'profile use|--output'|'profile remove|-o'|'profile remove|--output'|'profile test|-o'|'profile test|--output'|'import|-o'|'import|--output'|'import events|-o'|'import events|--output'|'import venues|-o'|'import venues|--output'|'import organizers|-o'|'import organizers|--output'|'import categories|-o'|'import categories|--output'|'import tags|-o'|'import tags|--output'|'export|-o'|'export|--output'|'help|-o'|'help|--output'|'completion|-o'|'completion|--output')
+      __calctl_r='r s choices table json ndjson csv yaml ids count' ;;
     '|--fields'|'|--field'|'events list|--page'|'events list|--per-page'|'events list|--start-date'|'events list|--end-date'|'events list|--starts-before'|'events list|--starts-after'|'events list|--ends-before'|'events list|--ends-after'|'events list|--search'|'events list|--geoloc-lat'|'events list|--geoloc-lng'|'events list|--include'|'events list|--post-parent'|'events list|--limit'|'events get|--slug'|'events create|--author'|'events create|--date'|'events create|--date-utc'|'events create|--title'|'events create|--description'|'events create|--slug'|'events create|--excerpt'|'events create|--start-date'|'events create|--end-date'|'events create|--image'|'events create|--cost'|'events create|--website'|'events update|--author'|'events update|--date'|'events update|--date-utc'|'events update|--title'|'events update|--description'|'events update|--slug'|'events update|--excerpt'|'events update|--start-date'|'events update|--end-date'|'events update|--image'|'events update|--cost'|'events update|--website'|'events delete|--slug'|'venues list|--page'|'venues list|--per-page'|'venues list|--search'|'venues list|--event'|'venues list|--limit'|'venues get|--slug'|'venues create|--author'|'venues create|--date'|'venues create|--date-utc'|'venues create|--venue'|'venues create|--description'|'venues create|--show-map'|'venues create|--show-map-link'|'venues create|--address'|'venues create|--city'|'venues create|--country'|'venues create|--province'|'venues create|--state'|'venues create|--zip'|'venues create|--phone'|'venues create|--stateprovince'|'venues create|--website'|'venues create|--image'|'venues update|--author'|'venues update|--date'|'venues update|--date-utc'|'venues update|--venue'|'venues update|--description'|'venues update|--show-map'|'venues update|--show-map-link'|'venues update|--address'|'venues update|--city'|'venues update|--country'|'venues update|--province'|'venues update|--state'|'venues update|--zip'|'venues update|--phone'|'venues update|--stateprovince'|'venues update|--website'|'venues update|--image'|'venues update|--slug'|'venues delete|--slug'|'organizers list|--page'|'organizers list|--per-page'|'organizers list|--search'|'organizers list|--event'|'organizers list|--limit'|'organizers get|--slug'|'organizers create|--author'|'organizers create|--date'|'organizers create|--date-utc'|'organizers create|--organizer'|'organizers create|--description'|'organizers create|--phone'|'organizers create|--website'|'organizers create|--email'|'organizers create|--image'|'organizers update|--author'|'organizers update|--date'|'organizers update|--date-utc'|'organizers update|--organizer'|'organizers update|--description'|'organizers update|--phone'|'organizers update|--website'|'organizers update|--email'|'organizers update|--image'|'organizers update|--slug'|'organizers delete|--slug'|'categories list|--page'|'categories list|--per-page'|'categories list|--search'|'categories list|--exclude'|'categories list|--include'|'categories list|--post'|'categories list|--event'|'categories list|--slug'|'categories list|--limit'|'categories create|--name'|'categories create|--description'|'categories create|--slug'|'categories update|--name'|'categories update|--description'|'categories update|--slug'|'tags list|--page'|'tags list|--per-page'|'tags list|--search'|'tags list|--exclude'|'tags list|--include'|'tags list|--post'|'tags list|--event'|'tags list|--slug'|'tags list|--limit'|'tags create|--name'|'tags create|--description'|'tags create|--slug'|'tags update|--name'|'tags update|--description'|'tags update|--slug'|'api|-f'|'api|--raw-field'|'api|-F'|'api|--field-typed'|'api|-H'|'api|--header'|'api|--fields'|'api|--field'|'info|--fields'|'info|--field'|'doc|--fields'|'doc|--field'|'serve|--host'|'serve|--port'|'serve|--per-page'|'serve|--fields'|'serve|--field'|'profile|--fields'|'profile|--field'|'profile add|--per-page'|'profile add|--fields'|'profile add|--field'|'profile list|--fields'|'profile list|--field'|'profile show|--fields'|'profile show|--field'|'profile use|--fields'|'profile use|--field'|'profile remove|--fields'|'profile remove|--field'|'profile test|--fields'|'profile test|--field'|'import|--fields'|'import|--field'|'import events|--delimiter'|'import events|--map'|'import events|--match-by'|'import events|--concurrency'|'import venues|--delimiter'|'import venues|--map'|'import venues|--match-by'|'import venues|--concurrency'|'import organizers|--delimiter'|'import organizers|--map'|'import organizers|--match-by'|'import organizers|--concurrency'|'import categories|--delimiter'|'import categories|--map'|'import categories|--match-by'|'import categories|--concurrency'|'import tags|--delimiter'|'import tags|--map'|'import tags|--match-by'|'import tags|--concurrency'|'export|--fields'|'export|--field'|'export events|--start-date'|'export events|--end-date'|'export events|--starts-before'|'export events|--starts-after'|'export events|--ends-before'|'export events|--ends-after'|'export events|--search'|'export events|--geoloc-lat'|'export events|--geoloc-lng'|'export events|--include'|'export events|--post-parent'|'export events|--delimiter'|'export venues|--search'|'export venues|--event'|'export venues|--delimiter'|'export organizers|--search'|'export organizers|--event'|'export organizers|--delimiter'|'export categories|--search'|'export categories|--exclude'|'export categories|--include'|'export categories|--post'|'export categories|--event'|'export categories|--slug'|'export categories|--delimiter'|'export tags|--search'|'export tags|--exclude'|'export tags|--include'|'export tags|--post'|'export tags|--event'|'export tags|--slug'|'export tags|--delimiter'|'help|--fields'|'help|--field'|'completion|--fields'|'completion|--field')
       __calctl_r='r s none' ;;
     'events|--fields'|'events list|--fields'|'events get|--fields'|'events create|--fields'|'events update|--fields'|'events delete|--fields'|'import events|--fields'|'export events|--fields')
@@ -251,7 +253,7 @@ __calctl_optval() {
       __calctl_r='r s dir' ;;
     'serve|--tls-cert'|'serve|--tls-key'|'import events|--map-file'|'import events|--rejects'|'import venues|--map-file'|'import venues|--rejects'|'import organizers|--map-file'|'import organizers|--rejects'|'import categories|--map-file'|'import categories|--rejects'|'import tags|--map-file'|'import tags|--rejects'|'export events|--file'|'export venues|--file'|'export organizers|--file'|'export categories|--file'|'export tags|--file')
       __calctl_r='r s file' ;;
-    'import events|--format'|'import venues|--format'|'import organizers|--format'|'import categories|--format'|'import tags|--format')
+    'import events|--format'|'import venues|--format'|'import organizers|--format'|'import categories|--format'|'import tags|--format'|'export events|-o'|'export events|--output'|'export venues|-o'|'export venues|--output'|'export organizers|-o'|'export organizers|--output'|'export categories|-o'|'export categories|--output'|'export tags|-o'|'export tags|--output')
       __calctl_r='r s choices csv ndjson json' ;;
     'import events|--on-conflict'|'import venues|--on-conflict'|'import organizers|--on-conflict'|'import categories|--on-conflict'|'import tags|--on-conflict')
       __calctl_r='r s choices update skip fail' ;;
@@ -263,8 +265,6 @@ __calctl_optval() {
       __calctl_r='r s profiles' ;;
     *'|--url'|*'|--user'|*'|--token'|*'|--vendor'|*'|--timeout')
       __calctl_r='r s none' ;;
-    *'|-o'|*'|--output')
-      __calctl_r='r s choices table json ndjson csv yaml ids count' ;;
     *'|--timezone')
       __calctl_r='r s dynamic timezones' ;;
     *) __calctl_r='' ;;
@@ -333,15 +333,11 @@ __calctl_values() {
     choices) for w in "${spec[@]:3}"; do __calctl_c+=("$__calctl_lead$w"); done ;;
     dynamic) __calctl_dyn "${spec[@]:3}" ;;
     profiles) __calctl_dyn profiles ;;
-    file | dir)
-      local kind=-f
-      [[ ${spec[2]} == dir ]] && kind=-d
-      while IFS= read -r f; do __calctl_c+=("$__calctl_lead$f"); done < <(compgen "$kind" -- "$value")
-      [[ -z $__calctl_lead ]] && compopt -o filenames 2>/dev/null
-      ;;
+    file) __calctl_files -f "$value" "$__calctl_lead" ;;
+    dir) __calctl_files -d "$value" "$__calctl_lead" ;;
     atfile)
       if [[ $value == @* ]]; then
-        while IFS= read -r f; do __calctl_c+=("$__calctl_lead@$f"); done < <(compgen -f -- "${value#@}")
+        __calctl_files -f "${value#@}" "$__calctl_lead@"
       else
         __calctl_c+=("$__calctl_lead-" "$__calctl_lead@")
       fi
@@ -349,24 +345,78 @@ __calctl_values() {
   esac
 }
 
-_calctl() {
-  local line=${COMP_LINE:0:COMP_POINT} pos=0 end=-1 j tok
-  local -a words=()
-  # Rebuild shell words: tokens that touch (no blank between) belong to one word.
-  for ((j = 0; j <= COMP_CWORD; j++)); do
-    tok=${COMP_WORDS[j]}
-    while ((pos < ${#line})) && [[ ${line:pos:1} == [[:space:]] ]]; do ((pos++)); done
-    if ((j > 0 && pos == end)); then
-      words[${#words[@]} - 1]+=$tok
+# Files for a value. $1: compgen action (-f, -d), $2: the path typed so far, $3: text before it.
+# When readline replaces the path alone, it treats the candidates as file names (quoting, a / after
+# a directory); when it also replaces text before it (@ stays in the word it replaces), the / is
+# added here and no space follows a directory.
+__calctl_files() {
+  local f
+  if ((__calctl_strip == ${#3})); then
+    __calctl_fn=1
+    compopt -o filenames 2>/dev/null
+  fi
+  while IFS= read -r f; do
+    [[ -z $__calctl_fn && -d $f ]] && f+=/
+    __calctl_c+=("$3$f")
+  done < <(compgen "$1" -- "$2")
+}
+
+# Splits $1 into shell words with the quotes removed (__calctl_w; the last is the word being
+# completed) and finds where the text readline replaces starts in that word, as readline does:
+# after the last unquoted COMP_WORDBREAKS character (on it for @ and $, which readline keeps), or
+# after an open quote. __calctl_strip: the length of the word before it.
+__calctl_split() {
+  local line=$1 c q='' word='' in=0 i bstrip=0 qstrip=0
+  local breaks=${COMP_WORDBREAKS-$' \t\n"\'@><=;|&(:'}
+  for ((i = 0; i < ${#line}; i++)); do
+    c=${line:i:1}
+    if [[ $q == "'" ]]; then
+      if [[ $c == "'" ]]; then q=''; else word+=$c; fi
+    elif [[ $c == '\' ]]; then
+      in=1
+      ((i++))
+      c=${line:i:1}
+      # in double quotes a backslash quotes only dollar, backquote, double quote, backslash, newline
+      [[ $q == '"' && $c != [\$\`\"\\$'\n'] ]] && word+='\'
+      [[ $c == $'\n' ]] || word+=$c
+    elif [[ $q == '"' ]]; then
+      if [[ $c == '"' ]]; then q=''; else word+=$c; fi
+    elif [[ $c == [[:space:]] ]]; then
+      ((in)) && __calctl_w+=("$word")
+      word='' in=0 bstrip=0
+    elif [[ $c == [\'\"] ]]; then
+      q=$c in=1 qstrip=${#word}
     else
-      words+=("$tok")
+      in=1
+      if [[ $breaks == *"$c"* ]]; then
+        if [[ $c == [@\$] ]]; then bstrip=${#word}; else bstrip=$((${#word} + 1)); fi
+      fi
+      word+=$c
     fi
-    ((pos += ${#tok}))
-    end=$pos
   done
+  __calctl_w+=("$word")
+  __calctl_open=$q
+  if [[ -n $q ]]; then __calctl_strip=$qstrip; else __calctl_strip=$bstrip; fi
+}
+
+# Quotes a candidate for the command line (what readline would do for file names).
+__calctl_quote() {
+  local s=$1 c i
+  __calctl_q=''
+  for ((i = 0; i < ${#s}; i++)); do
+    c=${s:i:1}
+    [[ $c == [[:space:]\'\"\\\$\`\;\&\|\<\>\(\)\*\?\[\]\!\{\}] ]] && __calctl_q+='\'
+    __calctl_q+=$c
+  done
+}
+
+_calctl() {
+  local __calctl_strip=0 __calctl_open='' __calctl_fn='' __calctl_q
+  local -a words=() __calctl_w=()
+  __calctl_split "${COMP_LINE:0:COMP_POINT}"
+  words=("${__calctl_w[@]}")
   local n=${#words[@]}
-  local cur=${words[n - 1]} raw=${COMP_WORDS[COMP_CWORD]}
-  local strip=$((${#cur} - ${#raw}))
+  local cur=${words[n - 1]} strip=$__calctl_strip
   local i=1 w cpath='' nargs=0 expect='' optional='' __calctl_r='' __calctl_profile=''
   local -a __calctl_c=()
   if ((n > 2)) && [[ ${words[1]} == @?* ]]; then
@@ -443,8 +493,17 @@ _calctl() {
   fi
   COMPREPLY=()
   for w in "${__calctl_c[@]}"; do
-    [[ $w == "$cur"* ]] && COMPREPLY+=("${w:strip}")
+    [[ $w == "$cur"* ]] || continue
+    w=${w:strip}
+    # readline quotes file names itself, and inserts text in an open quote as it is
+    if [[ -z $__calctl_fn && -z $__calctl_open && $w == *[[:space:]\'\"\\\$\`\;\&\|\<\>\(\)\*\?\[\]\!\{\}]* ]]; then
+      __calctl_quote "$w"
+      w=$__calctl_q
+    fi
+    COMPREPLY+=("$w")
   done
+  # a directory after @ (not completed as a file name): no space, the path goes on
+  [[ -z $__calctl_fn && ${#COMPREPLY[@]} == 1 && $COMPREPLY == */ ]] && compopt -o nospace 2>/dev/null
   return 0
 }
 

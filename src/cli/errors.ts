@@ -18,7 +18,10 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 export const EXIT_CODE_TABLE: ReadonlyArray<readonly [ExitCode, string]> = [
   [0, 'success (also empty results, --help, --version)'],
   [1, 'failure: server error (5xx), network problem, timeout, anything unexpected'],
-  [2, 'usage: bad flags or arguments (also a value the site refuses: 400), bad configuration, a prompt needed without a terminal'],
+  [
+    2,
+    'usage: bad flags or arguments (also a value the site refuses: 400), bad configuration, a prompt needed without a terminal',
+  ],
   [3, 'partial: a bulk run finished but some rows were rejected'],
   [4, 'auth: missing or wrong credentials, or not allowed (401/403)'],
   [5, 'not found: no such record (404, 410, or the site answering "invalid id")'],

@@ -10,7 +10,8 @@ import type { ParamObject } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import { preferSmallHeap } from '../cli/heap.js';
-import { type ExportFormat, runExport } from '../csv/export.js';
+import { acceptsOutputFormats } from '../completion/output-formats.js';
+import { EXPORT_FORMATS, type ExportFormat, runExport } from '../csv/export.js';
 import { ALL_EVENTS_WINDOW } from '../csv/match.js';
 import { checkOutputPath, openOutputFile } from '../csv/outfile.js';
 import { parseFieldList } from '../output/index.js';
@@ -30,7 +31,7 @@ function parseDelimiter(value: string): string {
 function exportFormat(rt: Runtime): ExportFormat {
   const g = rt.globals();
   const wanted = g.json ? 'json' : (g.output ?? 'csv');
-  if (wanted === 'csv' || wanted === 'ndjson' || wanted === 'json') return wanted;
+  if ((EXPORT_FORMATS as readonly string[]).includes(wanted)) return wanted as ExportFormat;
   throw new UsageError(`export writes csv, ndjson or json, not "${wanted}"`, 'use -o csv|ndjson|json', 'bad-format');
 }
 
@@ -113,6 +114,7 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   const cmd = parent
     .command(resource.name)
     .description(`write every matching ${resource.singular} as CSV (default), NDJSON or JSON (-o)`);
+  acceptsOutputFormats(cmd, EXPORT_FORMATS);
   addFlags(cmd, bindFlags(exportParams(resource)));
   cmd
     .option('--file <path>', 'write there instead of stdout')

@@ -39,15 +39,11 @@ __calctl_values() {
     choices) for w in "\${spec[@]:3}"; do __calctl_c+=("$__calctl_lead$w"); done ;;
     dynamic) __calctl_dyn "\${spec[@]:3}" ;;
     profiles) __calctl_dyn profiles ;;
-    file | dir)
-      local kind=-f
-      [[ \${spec[2]} == dir ]] && kind=-d
-      while IFS= read -r f; do __calctl_c+=("$__calctl_lead$f"); done < <(compgen "$kind" -- "$value")
-      [[ -z $__calctl_lead ]] && compopt -o filenames 2>/dev/null
-      ;;
+    file) __calctl_files -f "$value" "$__calctl_lead" ;;
+    dir) __calctl_files -d "$value" "$__calctl_lead" ;;
     atfile)
       if [[ $value == @* ]]; then
-        while IFS= read -r f; do __calctl_c+=("$__calctl_lead@$f"); done < <(compgen -f -- "\${value#@}")
+        __calctl_files -f "\${value#@}" "$__calctl_lead@"
       else
         __calctl_c+=("$__calctl_lead-" "$__calctl_lead@")
       fi
@@ -55,24 +51,78 @@ __calctl_values() {
   esac
 }
 
-_calctl() {
-  local line=\${COMP_LINE:0:COMP_POINT} pos=0 end=-1 j tok
-  local -a words=()
-  # Rebuild shell words: tokens that touch (no blank between) belong to one word.
-  for ((j = 0; j <= COMP_CWORD; j++)); do
-    tok=\${COMP_WORDS[j]}
-    while ((pos < \${#line})) && [[ \${line:pos:1} == [[:space:]] ]]; do ((pos++)); done
-    if ((j > 0 && pos == end)); then
-      words[\${#words[@]} - 1]+=$tok
+# Files for a value. $1: compgen action (-f, -d), $2: the path typed so far, $3: text before it.
+# When readline replaces the path alone, it treats the candidates as file names (quoting, a / after
+# a directory); when it also replaces text before it (@ stays in the word it replaces), the / is
+# added here and no space follows a directory.
+__calctl_files() {
+  local f
+  if ((__calctl_strip == \${#3})); then
+    __calctl_fn=1
+    compopt -o filenames 2>/dev/null
+  fi
+  while IFS= read -r f; do
+    [[ -z $__calctl_fn && -d $f ]] && f+=/
+    __calctl_c+=("$3$f")
+  done < <(compgen "$1" -- "$2")
+}
+
+# Splits $1 into shell words with the quotes removed (__calctl_w; the last is the word being
+# completed) and finds where the text readline replaces starts in that word, as readline does:
+# after the last unquoted COMP_WORDBREAKS character (on it for @ and $, which readline keeps), or
+# after an open quote. __calctl_strip: the length of the word before it.
+__calctl_split() {
+  local line=$1 c q='' word='' in=0 i bstrip=0 qstrip=0
+  local breaks=\${COMP_WORDBREAKS-$' \t\n"\'@><=;|&(:'}
+  for ((i = 0; i < \${#line}; i++)); do
+    c=\${line:i:1}
+    if [[ $q == "'" ]]; then
+      if [[ $c == "'" ]]; then q=''; else word+=$c; fi
+    elif [[ $c == '\' ]]; then
+      in=1
+      ((i++))
+      c=\${line:i:1}
+      # in double quotes a backslash quotes only dollar, backquote, double quote, backslash, newline
+      [[ $q == '"' && $c != [\$\`\"\\$'\n'] ]] && word+='\'
+      [[ $c == $'\n' ]] || word+=$c
+    elif [[ $q == '"' ]]; then
+      if [[ $c == '"' ]]; then q=''; else word+=$c; fi
+    elif [[ $c == [[:space:]] ]]; then
+      ((in)) && __calctl_w+=("$word")
+      word='' in=0 bstrip=0
+    elif [[ $c == [\'\"] ]]; then
+      q=$c in=1 qstrip=\${#word}
     else
-      words+=("$tok")
+      in=1
+      if [[ $breaks == *"$c"* ]]; then
+        if [[ $c == [@\$] ]]; then bstrip=\${#word}; else bstrip=$((\${#word} + 1)); fi
+      fi
+      word+=$c
     fi
-    ((pos += \${#tok}))
-    end=$pos
   done
+  __calctl_w+=("$word")
+  __calctl_open=$q
+  if [[ -n $q ]]; then __calctl_strip=$qstrip; else __calctl_strip=$bstrip; fi
+}
+
+# Quotes a candidate for the command line (what readline would do for file names).
+__calctl_quote() {
+  local s=$1 c i
+  __calctl_q=''
+  for ((i = 0; i < \${#s}; i++)); do
+    c=\${s:i:1}
+    [[ $c == [[:space:]\'\"\\\$\`\;\&\|\<\>\(\)\*\?\[\]\!\{\}] ]] && __calctl_q+='\'
+    __calctl_q+=$c
+  done
+}
+
+_calctl() {
+  local __calctl_strip=0 __calctl_open='' __calctl_fn='' __calctl_q
+  local -a words=() __calctl_w=()
+  __calctl_split "\${COMP_LINE:0:COMP_POINT}"
+  words=("\${__calctl_w[@]}")
   local n=\${#words[@]}
-  local cur=\${words[n - 1]} raw=\${COMP_WORDS[COMP_CWORD]}
-  local strip=$((\${#cur} - \${#raw}))
+  local cur=\${words[n - 1]} strip=$__calctl_strip
   local i=1 w cpath='' nargs=0 expect='' optional='' __calctl_r='' __calctl_profile=''
   local -a __calctl_c=()
   if ((n > 2)) && [[ \${words[1]} == @?* ]]; then
@@ -149,8 +199,17 @@ _calctl() {
   fi
   COMPREPLY=()
   for w in "\${__calctl_c[@]}"; do
-    [[ $w == "$cur"* ]] && COMPREPLY+=("\${w:strip}")
+    [[ $w == "$cur"* ]] || continue
+    w=\${w:strip}
+    # readline quotes file names itself, and inserts text in an open quote as it is
+    if [[ -z $__calctl_fn && -z $__calctl_open && $w == *[[:space:]\'\"\\\$\`\;\&\|\<\>\(\)\*\?\[\]\!\{\}]* ]]; then
+      __calctl_quote "$w"
+      w=$__calctl_q
+    fi
+    COMPREPLY+=("$w")
   done
+  # a directory after @ (not completed as a file name): no space, the path goes on
+  [[ -z $__calctl_fn && \${#COMPREPLY[@]} == 1 && $COMPREPLY == */ ]] && compopt -o nospace 2>/dev/null
   return 0
 }
 

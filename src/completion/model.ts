@@ -8,6 +8,7 @@ import type { Argument, Command, Option } from 'commander';
 import { catalog, type FieldSpec, type ParamSpec, POST_STATUSES, type ResourceSpec } from '../catalog/index.js';
 import { HELP_TOPICS } from '../cli/help-topics.js';
 import { FORMATS } from '../output/format.js';
+import { declaredOutputFormats } from './output-formats.js';
 
 /** Where the values of an option or argument come from. */
 export type ValueSource =
@@ -61,6 +62,8 @@ export interface CommandModel {
   options: readonly OptionModel[];
   args: readonly ArgumentModel[];
   children: readonly CommandModel[];
+  /** the -o/--output formats it accepts, when fewer than all (see output-formats.ts) */
+  outputFormats?: readonly string[];
 }
 
 /** The whole program: the root command and the options every command accepts. */
@@ -196,6 +199,7 @@ const HELP_OPTION: OptionModel = {
 
 function commandModel(cmd: Command, path: readonly string[], root: Command): CommandModel {
   const description = cmd.description();
+  const outputFormats = declaredOutputFormats(cmd);
   return {
     path,
     name: cmd.name(),
@@ -211,6 +215,7 @@ function commandModel(cmd: Command, path: readonly string[], root: Command): Com
       value: argumentValue(a, path, root),
     })),
     children: cmd.commands.filter((c) => !isHidden(c)).map((c) => commandModel(c, [...path, c.name()], root)),
+    ...(outputFormats ? { outputFormats } : {}),
   };
 }
 
@@ -242,14 +247,13 @@ export function allCommands(model: ProgramModel): CommandModel[] {
 export function optionsAt(model: ProgramModel, cmd: CommandModel): OptionModel[] {
   const own = cmd.options;
   const names = new Set(own.map((o) => o.long));
-  const globals = model.globals
-    .filter((g) => !names.has(g.long))
-    .map((g) => ({ ...g, value: globalValueAt(g, cmd.path) }));
+  const globals = model.globals.filter((g) => !names.has(g.long)).map((g) => ({ ...g, value: globalValueAt(g, cmd) }));
   return [...own, ...globals];
 }
 
-function globalValueAt(option: OptionModel, path: readonly string[]): ValueSlot {
-  const resource = resourceOf(path);
+function globalValueAt(option: OptionModel, cmd: CommandModel): ValueSlot {
+  const resource = resourceOf(cmd.path);
+  if (option.long === '--output' && cmd.outputFormats) return slot({ kind: 'choices', values: cmd.outputFormats });
   if (option.long === '--fields') return resource ? slot({ kind: 'choices', values: resource.recordKeys }, true) : NONE;
   if (option.long === '--field') return resource ? slot({ kind: 'choices', values: resource.recordKeys }) : NONE;
   return option.value;

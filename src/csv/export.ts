@@ -14,7 +14,9 @@ import { ALL_EVENTS_WINDOW } from './match.js';
 type Obj = Record<string, unknown>;
 
 /** Export formats. */
-export type ExportFormat = 'csv' | 'ndjson' | 'json';
+/** The formats export writes (declared for -o completion too). */
+export const EXPORT_FORMATS = ['csv', 'ndjson', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** Options of {@link runExport}. */
 export interface ExportOptions {

@@ -4,34 +4,96 @@
  * come from the local calendar of a seeded temp HOME (EXAMPLE_SEED). One case presses Tab in tmux.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bashScript } from '../../src/completion/bash.js';
+import { buildModel } from '../../src/completion/model.js';
+import { acceptsOutputFormats } from '../../src/completion/output-formats.js';
+import { FORMATS } from '../../src/output/format.js';
 import { TmuxSession, tmuxAvailable } from '../terminal/tmux.js';
 import { ROOT, seededHome, shellEnv, shimDir } from './helpers.js';
 
 const SCRIPT = join(ROOT, 'completions/calctl.bash');
 
-/** Splits a line like readline: blanks separate words, runs of break characters are words too. */
-function compWords(line: string): string[] {
-  const words = line.split(/[ \t]+/).flatMap((w) => w.match(/[=@:]+|[^=@:]+/g) ?? []);
+/** bash's default COMP_WORDBREAKS (bash 5.2), and one without `=`, `@` and `:`. */
+const DEFAULT_BREAKS = ` \t\n"'@><=;|&(:`;
+const NARROW_BREAKS = ` \t\n"'><;|&(`;
+
+/** Splits a line like bash does for COMP_WORDS: blanks separate words, runs of break characters are words too. */
+function compWords(line: string, breaks: string): string[] {
+  const set = [...breaks]
+    .filter((c) => !/\s/.test(c))
+    .map((c) => `\\${c}`)
+    .join('');
+  const split = set ? new RegExp(`[${set}]+|[^${set}]+`, 'g') : /.+/g;
+  const words = line.split(/[ \t]+/).flatMap((w) => (w === '' ? [] : (w.match(split) ?? [])));
   if (line === '' || /[ \t]$/.test(line)) words.push('');
   return words;
 }
 
+/**
+ * Where readline starts the text it replaces: after the last unquoted break character (on it for
+ * `@` and `$`, bash's rl_special_prefixes), or after an open quote. Checked against bash 5.2 in tmux.
+ */
+function replaceStart(line: string, breaks: string): number {
+  let quote = '';
+  let quoteStart = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charAt(i);
+    if (quote) {
+      if (c === quote) quote = '';
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === '\\') i++;
+    else if (c === '"' || c === "'") {
+      quote = c;
+      quoteStart = i + 1;
+    } else if (breaks.includes(c)) start = c === '@' || c === '$' ? i : i + 1;
+  }
+  return quote ? quoteStart : start;
+}
+
 let env: Record<string, string>;
 
-function complete(line: string): string[] {
-  const words = compWords(line);
+interface Completion {
+  /** COMPREPLY */
+  reply: string[];
+  /** the line after readline replaced its text with the reply (their common prefix for several) */
+  line: string;
+}
+
+/** Runs `_calctl` as bash does on Tab at the end of `line`; `breaks` is COMP_WORDBREAKS. */
+function completion(line: string, opts: { breaks?: string; cwd?: string; script?: string } = {}): Completion {
+  const breaks = opts.breaks ?? DEFAULT_BREAKS;
+  const words = compWords(line, breaks);
+  const start = replaceStart(line, breaks);
   const script = [
-    `source ${JSON.stringify(SCRIPT)}`,
+    `source ${shq(opts.script ?? SCRIPT)}`,
+    `COMP_WORDBREAKS=${shq(breaks)}`,
     `COMP_LINE=${shq(line)}; COMP_POINT=${line.length}`,
     `COMP_WORDS=(${words.map(shq).join(' ')}); COMP_CWORD=${words.length - 1}`,
-    '_calctl calctl',
+    `_calctl calctl ${shq(line.slice(start))} ${shq(words[words.length - 2] ?? '')}`,
     `printf '%s\\n' "\${COMPREPLY[@]}"`,
   ].join('\n');
-  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], { env, encoding: 'utf8', cwd: ROOT });
+  const r = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {
+    env,
+    encoding: 'utf8',
+    cwd: opts.cwd ?? ROOT,
+  });
   expect(r.stderr).toBe('');
-  return r.stdout.split('\n').filter((l) => l !== '');
+  const reply = r.stdout.split('\n').filter((l) => l !== '');
+  let common = reply[0] ?? '';
+  for (const w of reply) while (!w.startsWith(common)) common = common.slice(0, -1);
+  // readline keeps the typed text only when several candidates share no first character
+  const keep = reply.length === 0 || (reply.length > 1 && common === '' && start < line.length);
+  return { reply, line: keep ? line : line.slice(0, start) + common };
+}
+
+function complete(line: string): string[] {
+  return completion(line).reply;
 }
 
 const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -75,7 +137,7 @@ describe('bash completion', () => {
   it('completes files for import, --data @file, --file, --rejects and --map-file', () => {
     expect(complete('calctl import events package.j')).toEqual(['package.json']);
     expect(complete('calctl import events --rejects package.j')).toEqual(['package.json']);
-    expect(complete('calctl events create --data @package.j')).toEqual(['package.json']);
+    expect(complete('calctl events create --data @package.j')).toEqual(['@package.json']);
     expect(complete('calctl events create --data ')).toEqual(['-', '@']);
     expect(complete('calctl export events --file package.j')).toEqual(['package.json']);
     expect(complete('calctl import venues x.csv --map-file package.j')).toEqual(['package.json']);
@@ -83,7 +145,7 @@ describe('bash completion', () => {
 
   it('completes profile names after --profile and after @ as the first word', () => {
     expect(complete('calctl --profile ')).toEqual(['demo', 'local']);
-    expect(complete('calctl @d')).toEqual(['demo']);
+    expect(complete('calctl @d')).toEqual(['@demo']);
     expect(complete('calctl profile use ')).toEqual(['demo', 'local']);
   });
 
@@ -102,6 +164,100 @@ describe('bash completion', () => {
   it('stays silent and empty when the profile cannot answer', () => {
     expect(complete('calctl --profile nosuch events get ')).toEqual([]);
     expect(complete('calctl --url http://127.0.0.1:9 events get ')).toEqual(['3', '4']); // only --profile is passed on
+  });
+
+  // What readline replaces is the text after the last COMP_WORDBREAKS character of the word, but
+  // with the @ (bash keeps @ and $ in it): COMPREPLY must be relative to that, not to COMP_WORDS.
+  // Each case runs with the default COMP_WORDBREAKS and with one lacking = @ :.
+  const BREAKS = [DEFAULT_BREAKS, NARROW_BREAKS];
+
+  it('keeps the @ of `calctl @profile`', () => {
+    for (const breaks of BREAKS) {
+      expect(completion('calctl @d', { breaks })).toEqual({ reply: ['@demo'], line: 'calctl @demo' });
+      expect(completion('calctl @', { breaks })).toEqual({ reply: ['@demo', '@local'], line: 'calctl @' });
+      expect(completion('calctl @local events get ', { breaks }).reply).toEqual(['3', '4']);
+    }
+  });
+
+  it('keeps the @ of `--data @file`, with / after a directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calctl-atfile-'));
+    writeFileSync(join(dir, 'ev2.json'), '{}');
+    writeFileSync(join(dir, 'my file.json'), '{}');
+    mkdirSync(join(dir, 'subdir'));
+    writeFileSync(join(dir, 'subdir/x.csv'), '');
+    for (const breaks of BREAKS) {
+      const line = (typed: string) => completion(`calctl events create ${typed}`, { breaks, cwd: dir }).line;
+      expect(line('--data @ev2')).toBe('calctl events create --data @ev2.json');
+      expect(line('--data @su')).toBe('calctl events create --data @subdir/');
+      expect(line('--data @subdir/')).toBe('calctl events create --data @subdir/x.csv');
+      expect(line('--data=@ev')).toBe('calctl events create --data=@ev2.json');
+      expect(line('--data @my')).toBe('calctl events create --data @my\\ file.json');
+      expect(line('--data "@my')).toBe('calctl events create --data "@my file.json'); // readline closes the quote
+      expect(line('--data @')).toBe('calctl events create --data @'); // several: the common prefix
+    }
+  });
+
+  it('completes --flag=value after the = and --flag value alike', () => {
+    for (const breaks of BREAKS) {
+      const run = (line: string) => completion(line, { breaks });
+      const formats = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count'];
+      const lead = breaks.includes('=') ? '' : '--output=';
+      expect(run('calctl events list --output=')).toEqual({
+        reply: formats.map((f) => lead + f),
+        line: 'calctl events list --output=',
+      });
+      expect(run('calctl events list --output=j').line).toBe('calctl events list --output=json');
+      expect(run('calctl events list --output j').line).toBe('calctl events list --output json');
+      expect(run('calctl events list -o nd').line).toBe('calctl events list -o ndjson');
+      const venue = run('calctl events list --venue=');
+      expect(venue.line).toBe('calctl events list --venue=');
+      expect(venue.reply.sort()).toEqual(breaks.includes('=') ? ['1', '5'] : ['--venue=1', '--venue=5']);
+      expect(run('calctl events list --status=publish,d').line).toBe('calctl events list --status=publish,draft');
+      expect(run('calctl --profile=d').line).toBe('calctl --profile=demo');
+      expect(run('calctl events list --output=json --s').reply).toContain('--status');
+    }
+  });
+
+  it('offers only the output formats a command declares (acceptsOutputFormats)', () => {
+    const program = new Command('calctl').option('-o, --output <format>', 'output format');
+    acceptsOutputFormats(program.command('export').command('events'), ['csv', 'ndjson', 'json']);
+    program.command('events').command('list');
+    const script = join(mkdtempSync(join(tmpdir(), 'calctl-formats-')), 'calctl.bash');
+    writeFileSync(script, bashScript(buildModel(program)));
+    expect(completion('calctl export events -o ', { script }).reply).toEqual(['csv', 'ndjson', 'json']);
+    expect(completion('calctl export events --output=', { script }).reply).toEqual(['csv', 'ndjson', 'json']);
+    expect(completion('calctl events list -o ', { script }).reply).toEqual([...FORMATS]);
+  });
+
+  it('calctl export events -o offers csv, ndjson, json only (what export accepts)', () => {
+    expect(completion('calctl export events -o ').reply.sort()).toEqual(['csv', 'json', 'ndjson']);
+    expect(completion('calctl events list -o ').reply).toContain('table');
+  });
+
+  it('keeps @ and completes after = on Tab in an interactive bash (tmux)', async (t) => {
+    if (!tmuxAvailable()) t.skip();
+    const tmux = new TmuxSession({ env, cwd: ROOT }).start();
+    try {
+      await tmux.waitFor(/^\$/m);
+      tmux.run(`source ${SCRIPT}`);
+      tmux.type('calctl @d');
+      tmux.keys('Tab');
+      await tmux.waitFor(/^\$ calctl @demo\s*$/m);
+      tmux.keys('C-u');
+      tmux.type('calctl events list --output=');
+      tmux.keys('Tab', 'Tab');
+      await tmux.waitFor(/^count\s+csv\s+ids\s+json\s+ndjson\s+table\s+yaml\s*$/m);
+      await tmux.waitFor(/^\$ calctl events list --output=$/m);
+      tmux.type('j');
+      tmux.keys('Tab');
+      await tmux.waitFor(/^\$ calctl events list --output=json\s*$/m);
+      tmux.keys('C-u');
+      tmux.type('calctl events create --data @package.j');
+      tmux.keys('Tab');
+      await tmux.waitFor(/^\$ calctl events create --data @package\.json\s*$/m);
+    } finally {
+      tmux.kill();
+    }
   });
 
   it('completes on Tab in an interactive bash (tmux)', async (t) => {
