@@ -256,7 +256,8 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
 
   async function run(): Promise<number> {
     // No command, only global options (`calctl @prod`): the same help as a bare `calctl`.
-    if (args.length === 0 || onlyGlobalOptions(args)) {
+    // (a line that starts with a command word is never probed: no extra parse on the usual path)
+    if (args.length === 0 || (args[0]?.startsWith('-') && onlyGlobalOptions(args))) {
       program = await buildProgram(ctx, getRuntime, []);
       program.outputHelp();
       return EXIT.ok;

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolAvailable } from '../helpers/cli.js';
 import {
   isolatedEnv,
   runCli,
@@ -17,14 +18,7 @@ import {
   stopAllServes,
 } from '../helpers/spawn-serve.js';
 
-const hasOpenssl = (() => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasOpenssl = toolAvailable('openssl', ['version']);
 
 const dir = mkdtempSync(join(tmpdir(), 'calctl-tls-'));
 const cert = join(dir, 'cert.pem');

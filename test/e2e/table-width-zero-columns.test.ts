@@ -3,20 +3,13 @@
  * containers) gets tables fitted to 80 characters, not squashed to 6-character columns.
  * Runs the built CLI on a real pseudo-terminal through util-linux `script`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, tempHome, toolAvailable } from '../helpers/cli.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/calctl');
-const hasScript = (() => {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasScript = toolAvailable('script', ['--version']);
 
 let home: string;
 const TITLE = 'A rather long event title that needs room on the screen';

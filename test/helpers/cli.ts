@@ -2,7 +2,7 @@
  * Spawns the BUILT CLI (`node bin/calctl …`; run `npm run build` first) with a temp HOME and XDG
  * dirs, CI=true, stdin closed or given, and collects stdout, stderr and the exit code.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -98,4 +98,14 @@ export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<
 /** Environment that points the CLI at a test server as admin. */
 export function siteEnv(server: { baseUrl: string; user: string; password: string }): Record<string, string> {
   return { CALCTL_URL: server.baseUrl, CALCTL_USER: server.user, CALCTL_PASSWORD: server.password };
+}
+
+/** Whether a command-line tool is installed (`tool …args` runs): tests that need it skip otherwise. */
+export function toolAvailable(tool: string, args: readonly string[]): boolean {
+  try {
+    execFileSync(tool, [...args], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
