@@ -1,10 +1,11 @@
 /**
  * The export pipeline: every page of a list streamed into CSV (csv-stringify), NDJSON or a JSON
- * array, holding one page at a time and waiting for the destination to drain.
+ * array, holding one page at a time and waiting for the destination to drain. Each page is turned
+ * into text at once and written with one call: per-record writes cost more than the records.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
 import { pick } from '../output/index.js';
@@ -54,10 +55,23 @@ export function exportQuery(resource: ResourceSpec, filters: ParamObject = {}): 
   return q as ParamObject;
 }
 
-async function write(out: Writable, chunk: string | string[], csv?: ReturnType<typeof stringify>): Promise<void> {
-  const target = csv ?? out;
-  const ok = csv ? csv.write(chunk) : out.write(chunk as string);
-  if (!ok) await once(target, 'drain');
+/** Records written per chunk: one write (and one stringify call) per page of the list, not per record. */
+const CHUNK = 50;
+
+/** Writes one chunk, waiting for the destination to drain when its buffer is full. */
+async function write(out: Writable, chunk: string): Promise<void> {
+  if (chunk !== '' && !out.write(chunk)) await once(out, 'drain');
+}
+
+/** Rejects when `out` fails (a full disk) instead of leaving a write waiting for a drain forever. */
+function failureOf(out: Writable): { failed: Promise<never>; done(): void } {
+  let onError: (err: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    onError = reject;
+    out.once('error', onError);
+  });
+  failed.catch(() => {});
+  return { failed, done: () => out.off('error', onError) };
 }
 
 /** Category parent ids → slugs, so that a parent survives a move to another calendar. */
@@ -82,41 +96,44 @@ export async function runExport(opts: ExportOptions): Promise<number> {
     prefetch: true,
   });
   let count = 0;
-  if (opts.format !== 'csv') {
-    const shape = (r: Obj) => (opts.fields ? pick(r, opts.fields, { nested: true }) : r);
-    for await (const r of records) {
-      const text = JSON.stringify(shape(r));
-      await write(out, opts.format === 'ndjson' ? `${text}\n` : `${count === 0 ? '[\n' : ',\n'}${text}`);
-      count++;
-    }
-    if (opts.format === 'json') await write(out, count === 0 ? '[]\n' : '\n]\n');
-    return count;
-  }
-  const columns = opts.fields ?? EXPORT_COLUMNS[resource.name] ?? resource.recordKeys;
-  const parents =
-    resource.name === 'categories' && columns.includes('parent') ? await parentSlugs(api, opts.signal) : undefined;
-  const csv = stringify({
-    delimiter: opts.delimiter ?? ',',
-    header: true,
-    columns: columns.map((c) => columnHeader(resource, c, opts.siteLabels ?? false)),
-  });
-  csv.pipe(out, { end: false });
-  // A destination that fails (a full disk) stops the stringifier too, instead of waiting for a drain.
-  const onOutError = (err: Error) => csv.destroy(err);
-  out.once('error', onOutError);
-  const finished = new Promise<void>((resolve, reject) => {
-    csv.on('end', resolve);
-    csv.on('error', reject);
-  });
+  const failure = failureOf(out);
+  const flush = (text: string) => Promise.race([write(out, text), failure.failed]);
   try {
-    for await (const r of records) {
-      await write(out, flattenRecord(r, columns, parents), csv);
-      count++;
+    if (opts.format !== 'csv') {
+      const shape = (r: Obj) => (opts.fields ? pick(r, opts.fields, { nested: true }) : r);
+      let chunk = '';
+      for await (const r of records) {
+        const text = JSON.stringify(shape(r));
+        chunk += opts.format === 'ndjson' ? `${text}\n` : `${count === 0 ? '[\n' : ',\n'}${text}`;
+        if (++count % CHUNK === 0) {
+          await flush(chunk);
+          chunk = '';
+        }
+      }
+      if (opts.format === 'json') chunk += count === 0 ? '[]\n' : '\n]\n';
+      await flush(chunk);
+      return count;
     }
+    const columns = opts.fields ?? EXPORT_COLUMNS[resource.name] ?? resource.recordKeys;
+    const parents =
+      resource.name === 'categories' && columns.includes('parent') ? await parentSlugs(api, opts.signal) : undefined;
+    const csvOptions = {
+      delimiter: opts.delimiter ?? ',',
+      columns: columns.map((c) => columnHeader(resource, c, opts.siteLabels ?? false)),
+    };
+    // The header goes out first, even for an empty list.
+    await flush(stringify([], { ...csvOptions, header: true }));
+    let rows: string[][] = [];
+    for await (const r of records) {
+      rows.push(flattenRecord(r, columns, parents));
+      if (++count % CHUNK === 0) {
+        await flush(stringify(rows, csvOptions));
+        rows = [];
+      }
+    }
+    if (rows.length > 0) await flush(stringify(rows, csvOptions));
+    return count;
   } finally {
-    csv.end();
+    failure.done();
   }
-  await finished;
-  out.off('error', onOutError);
-  return count;
 }
