@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { describeDoc } from './describe/doc.js';
-import { describeIndex, describeNamespace, describeRoute } from './describe/root.js';
+import { describeBatchRoute, describeIndex, describeNamespace, describeRoute } from './describe/root.js';
 import { siteNow } from './handlers/common.js';
 import { authenticate, LoginThrottle } from './http/auth.js';
+import { BATCH_PATH, type BatchContext, serveBatch } from './http/batch.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
+import { fieldsParam, filterFields } from './http/fields.js';
 import { parsePhpQuery } from './http/params.js';
 import { type RawInput, runEndpoint } from './routes/pipeline.js';
 import { buildRoutes, type Endpoint, type RouteDef } from './routes/table.js';
@@ -125,7 +127,7 @@ export function createCore(opts: CoreOptions): Core {
   const cache = new ReplyCache(stores.db);
   // A batch that fails to commit may have been read by requests in the same loop pass.
   const batch = new WriteBatch(stores.db, () => cache.invalidate());
-  const inReadTransaction = stores.db.transaction((fn: () => ReturnType<typeof runEndpoint>) => fn());
+  const inReadTransaction = stores.db.transaction((fn: () => unknown) => fn());
   const maxParam = opts.maxParamLength ?? 1000;
 
   /**
@@ -160,6 +162,72 @@ export function createCore(opts: CoreOptions): Core {
     return authenticate(req.headers, req.ip, stores.auth, throttle);
   }
 
+  /** The first route whose pattern matches a normalised path (handle() and batch items alike). */
+  function findRoute(path: string): { c: CompiledRoute; match: RegExpExecArray } | undefined {
+    for (const c of compiled) {
+      const match = c.regex.exec(path);
+      if (match) return { c, match };
+    }
+    return undefined;
+  }
+
+  const endpointOf = (c: CompiledRoute, method: string) =>
+    c.route.endpoints.find((e) => (e.methods as string[]).includes(method));
+
+  /** The decoded path parameters of a match. */
+  function pathParams(match: RegExpExecArray): Record<string, unknown> {
+    const path: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(match.groups ?? {})) {
+      if (v.length > maxParam) throw new RestError(414, 'rest_request_uri_too_long', 'A part of the URL is too long.');
+      try {
+        path[k] = decodeURIComponent(v);
+      } catch {
+        throw new RestError(400, 'rest_invalid_request', 'The URL could not be decoded.');
+      }
+    }
+    return path;
+  }
+
+  /** `fn` between the post store's request markers (its per-request memo). */
+  function inRequest<T>(fn: () => T): T {
+    stores.posts.beginRequest();
+    try {
+      return fn();
+    } finally {
+      stores.posts.endRequest();
+    }
+  }
+
+  /** `fn` as one write of the current group-commit batch; whatever it answers, the cache starts over. */
+  function write<T>(fn: () => T): { result: T; durable: Promise<void> } {
+    try {
+      return batch.run(fn);
+    } finally {
+      cache.invalidate();
+    }
+  }
+
+  /** What `POST /wp-json/batch/v1` uses of the core: the same routing and write path as single requests. */
+  const batchContext: BatchContext = {
+    route(path, method, userId) {
+      const full = normalizePath(`/wp-json${path}`);
+      if (full === BATCH_PATH) return method === 'POST' ? 'batch' : undefined;
+      const hit = findRoute(full);
+      const endpoint = hit && endpointOf(hit.c, method);
+      if (!hit || !endpoint) return undefined;
+      return {
+        endpoint,
+        resource: hit.c.route.resource as NonNullable<RouteDef['resource']>,
+        allow: allowOf(hit.c, userId),
+        pathParams: () => pathParams(hit.match),
+      };
+    },
+    write,
+    inRequest,
+    read: <T>(fn: () => T) => inReadTransaction.deferred(fn) as T,
+    open: () => batch.open,
+  };
+
   function runRoute(
     c: CompiledRoute,
     endpoint: Endpoint,
@@ -175,15 +243,7 @@ export function createCore(opts: CoreOptions): Core {
       const hit = cache.get(key);
       if (hit) return hit;
     }
-    const path: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(match.groups ?? {})) {
-      if (v.length > maxParam) throw new RestError(414, 'rest_request_uri_too_long', 'A part of the URL is too long.');
-      try {
-        path[k] = decodeURIComponent(v);
-      } catch {
-        throw new RestError(400, 'rest_invalid_request', 'The URL could not be decoded.');
-      }
-    }
+    const path = pathParams(match);
     const body = isRead ? { json: null, form: null } : parseBody(req);
     const input: RawInput = {
       method: req.method === 'HEAD' ? 'GET' : req.method,
@@ -193,30 +253,22 @@ export function createCore(opts: CoreOptions): Core {
     };
     let result: ReturnType<typeof runEndpoint>;
     let durable: Promise<void> | undefined;
-    const run = () => {
-      stores.posts.beginRequest();
-      try {
-        return runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
-      } finally {
-        stores.posts.endRequest();
-      }
-    };
-    try {
-      // One transaction per request, so validation, the write and the answer's reads see one
-      // snapshot and a request that ends in an error changes nothing. Writes join the current
-      // group-commit batch (see WriteBatch); their answer waits for its commit, and so does the
-      // answer of a read made while a batch is open (it sees the batch's writes).
-      if (isRead) {
-        durable = batch.open;
-        result = inReadTransaction.deferred(run);
-      } else ({ result, durable } = batch.run(run));
-    } finally {
-      // Whatever a write request answers, the cache starts over.
-      if (!isRead) cache.invalidate();
-    }
+    const run = () =>
+      inRequest(() => runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input));
+    // One transaction per request, so validation, the write and the answer's reads see one
+    // snapshot and a request that ends in an error changes nothing. Writes join the current
+    // group-commit batch (see WriteBatch); their answer waits for its commit, and so does the
+    // answer of a read made while a batch is open (it sees the batch's writes).
+    if (isRead) {
+      durable = batch.open;
+      result = inReadTransaction.deferred(run) as ReturnType<typeof runEndpoint>;
+    } else ({ result, durable } = write(run));
+    // (`_fields` trims a successful answer, as WordPress core does on every route)
+    const fields = fieldsParam(isRead ? [input.query] : [input.json, input.form, input.query]);
+    const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);
     const reply = {
       status: result.status,
-      body: Buffer.from(JSON.stringify(result.body)),
+      body: Buffer.from(JSON.stringify(data)),
       headers: { Allow: allowOf(c, scope.userId), ...(result.headers ?? {}) },
     };
     // (an answer that saw an open batch is not cached: the batch may still fail)
@@ -226,7 +278,8 @@ export function createCore(opts: CoreOptions): Core {
 
   async function handle(req: CoreRequest): Promise<CoreResponse> {
     let userId: number | null = null;
-    let matched: CompiledRoute | undefined;
+    // Errors of a matched route carry its `Allow` too, as on the site.
+    let allow: string | undefined;
     try {
       userId = await resolveUser(req);
       const q = req.url.indexOf('?');
@@ -238,6 +291,15 @@ export function createCore(opts: CoreOptions): Core {
       const isGet = method === 'GET' || method === 'HEAD';
       if (isGet && (path === '/' || path === '/wp-json')) {
         return respond(req, userId, 200, JSON.stringify(describeIndex(site, req.origin)), {});
+      }
+      if (path === BATCH_PATH && (method === 'POST' || method === 'OPTIONS')) {
+        allow = 'POST';
+        if (method === 'OPTIONS')
+          return respond(req, userId, 200, JSON.stringify(describeBatchRoute(req.origin)), { Allow: allow });
+        const input: RawInput = { method, query: parsePhpQuery(query), ...parseBody(req), path: {} };
+        const answer = serveBatch(batchContext, scope, input);
+        await Promise.all(answer.durable);
+        return respond(req, userId, 207, JSON.stringify(answer.body), { Allow: allow });
       }
       const now = siteNow(scope).local;
       const defaults = {
@@ -254,29 +316,28 @@ export function createCore(opts: CoreOptions): Core {
           Allow: 'GET',
         });
       }
-      for (const c of compiled) {
-        const match = c.regex.exec(path);
-        if (!match) continue;
+      const hit = findRoute(path);
+      if (hit) {
+        const { c, match } = hit;
         // OPTIONS describes the route, as WordPress answers it.
         if (method === 'OPTIONS') {
           const body = JSON.stringify(describeRoute(c.route, site, req.origin, defaults));
           return respond(req, userId, 200, body, { Allow: allowOf(c, userId) });
         }
-        const wanted = method === 'HEAD' ? 'GET' : method;
-        const endpoint = c.route.endpoints.find((e) => (e.methods as string[]).includes(wanted));
-        if (!endpoint) break;
-        // Errors of a matched route carry its `Allow` too, as on the site.
-        matched = c;
-        const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query);
-        if (reply.durable) await reply.durable;
-        return respond(req, userId, reply.status, reply.body, reply.headers);
+        const endpoint = endpointOf(c, method === 'HEAD' ? 'GET' : method);
+        if (endpoint) {
+          allow = allowOf(c, userId);
+          const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query);
+          if (reply.durable) await reply.durable;
+          return respond(req, userId, reply.status, reply.body, reply.headers);
+        }
       }
       return respond(req, userId, 404, JSON.stringify(noRoute().toBody()), {});
     } catch (err) {
       if (err instanceof RestError) {
         const headers: Record<string, string> =
           err.status === 429 ? { 'Retry-After': String(err.data.retry_after ?? 60) } : {};
-        if (matched) headers.Allow = allowOf(matched, userId);
+        if (allow) headers.Allow = allow;
         return respond(req, userId, err.status, JSON.stringify(err.toBody()), headers);
       }
       throw err;

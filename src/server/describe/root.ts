@@ -1,3 +1,4 @@
+import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from '../http/batch.js';
 import type { ArgDef } from '../routes/args.js';
 import type { RouteDef } from '../routes/table.js';
 import { namespaceOf, type SiteSettings } from '../site.js';
@@ -66,7 +67,46 @@ export function describeRoute(
   return entry;
 }
 
-/** `GET /wp-json/`: the site index, listing the one namespace served here. */
+/**
+ * WordPress core's batch route as its index and OPTIONS describe it: the argument schema of
+ * `WP_REST_Server` (no descriptions there), the route outside any namespace (`namespace: ""`).
+ */
+export function describeBatchRoute(origin: string): Record<string, unknown> {
+  return {
+    namespace: '',
+    methods: ['POST'],
+    endpoints: [
+      {
+        methods: ['POST'],
+        args: {
+          validation: { type: 'string', enum: BATCH_VALIDATION, default: 'normal', required: false },
+          requests: {
+            type: 'array',
+            maxItems: MAX_BATCH_REQUESTS,
+            items: {
+              type: 'object',
+              properties: {
+                method: { type: 'string', enum: BATCH_METHODS, default: 'POST' },
+                path: { type: 'string', required: true },
+                // (PHP's empty `properties` array is encoded as a JSON list)
+                body: { type: 'object', properties: [], additionalProperties: true },
+                headers: {
+                  type: 'object',
+                  properties: [],
+                  additionalProperties: { type: ['string', 'array'], items: { type: 'string' } },
+                },
+              },
+            },
+            required: true,
+          },
+        },
+      },
+    ],
+    _links: { self: [{ href: `${origin}/wp-json/batch/v1` }] },
+  };
+}
+
+/** `GET /wp-json/`: the site index, listing the namespace served here and WordPress's batch route. */
 export function describeIndex(site: SiteSettings, origin: string): Record<string, unknown> {
   const ns = namespaceOf(site);
   return {
@@ -79,6 +119,7 @@ export function describeIndex(site: SiteSettings, origin: string): Record<string
     namespaces: [ns],
     authentication: { 'application-passwords': { endpoints: {} } },
     routes: {
+      '/batch/v1': describeBatchRoute(origin),
       [`/${ns}`]: { namespace: ns, methods: ['GET'], _links: { self: [{ href: `${origin}/wp-json/${ns}` }] } },
     },
     _links: { help: [{ href: 'https://github.com/' }] },

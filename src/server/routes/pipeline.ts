@@ -32,15 +32,10 @@ export function mergeParams(input: RawInput): Record<string, unknown> {
 }
 
 /**
- * Runs one endpoint in the site's order: required arguments, argument validation, permission, handler.
- * So an anonymous create with missing fields gets 400, with valid fields 401.
+ * The checks WordPress makes before the permission check: required arguments, then argument
+ * validation. Answers the merged parameters of a request that may go on to {@link executeEndpoint}.
  */
-export function runEndpoint(
-  endpoint: Endpoint,
-  resource: ResourceSpec,
-  scope: RequestScope,
-  input: RawInput,
-): HandlerResult {
+export function validateEndpoint(endpoint: Endpoint, scope: RequestScope, input: RawInput): Record<string, unknown> {
   const params = mergeParams(input);
   const has = (name: string) => Object.hasOwn(params, name);
   const missing = endpoint.args.filter((a) => a.required && !has(a.name)).map((a) => a.name);
@@ -59,7 +54,32 @@ export function runEndpoint(
     }
   }
   if (Object.keys(invalid).length) throw invalidParams(invalid, details);
+  return params;
+}
+
+/** The permission check, then the handler, on parameters {@link validateEndpoint} accepted. */
+export function executeEndpoint(
+  endpoint: Endpoint,
+  resource: ResourceSpec,
+  scope: RequestScope,
+  method: string,
+  params: Record<string, unknown>,
+): HandlerResult {
   if (endpoint.permission === 'edit' && scope.userId === null) throw forbidden(false);
+  const has = (name: string) => Object.hasOwn(params, name);
   const declares = (name: string) => endpoint.args.some((a) => a.name === name);
-  return endpoint.handler({ scope, params, has, declares, method: input.method, resource });
+  return endpoint.handler({ scope, params, has, declares, method, resource });
+}
+
+/**
+ * Runs one endpoint in the site's order: required arguments, argument validation, permission, handler.
+ * So an anonymous create with missing fields gets 400, with valid fields 401.
+ */
+export function runEndpoint(
+  endpoint: Endpoint,
+  resource: ResourceSpec,
+  scope: RequestScope,
+  input: RawInput,
+): HandlerResult {
+  return executeEndpoint(endpoint, resource, scope, input.method, validateEndpoint(endpoint, scope, input));
 }
