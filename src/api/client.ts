@@ -76,6 +76,11 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** false: no retry; a number: retries for this request (idempotent methods only) */
   retry?: boolean | number | undefined;
+  /**
+   * Let an exchange already under way finish when the signals abort (a write whose outcome must be
+   * known: abandoning it leaves the site to carry it out unseen); waits before a retry still stop.
+   */
+  finish?: boolean | undefined;
   headers?: Record<string, string> | undefined;
 }
 
@@ -273,7 +278,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const started = Date.now(); // (not performance.now(): its first use loads perf_hooks, a cost on every start)
       let answer: RawAnswer;
       try {
-        answer = await attempt(method, url, shownUrl, headers, payload, userSignals);
+        answer = await attempt(method, url, shownUrl, headers, payload, ro.finish ? [] : userSignals);
       } catch (mapped) {
         if (!(mapped instanceof Error)) throw mapped;
         const ms = Date.now() - started;

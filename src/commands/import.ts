@@ -6,6 +6,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { BATCH_LIMIT } from '../api/batch.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { PartialError, UsageError } from '../cli/errors.js';
 import { preferSmallHeap } from '../cli/heap.js';
@@ -25,6 +26,13 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64.');
+  return n;
+}
+
+function parseBatchSize(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100)
+    throw new InvalidArgumentError('expected a whole number from 1 to 100.');
   return n;
 }
 
@@ -140,6 +148,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       matchBy: typeof opts.matchBy === 'string' ? opts.matchBy.split(',').map((s) => s.trim()) : undefined,
       onConflict: (opts.onConflict as 'update' | 'skip' | 'fail' | undefined) ?? 'update',
       concurrency: (opts.concurrency as number | undefined) ?? 8,
+      batchSize: (opts.batchSize as number | undefined) ?? BATCH_LIMIT,
       dryRun,
       failFast: opts.failFast === true,
       authenticated: target.kind === 'local' || target.auth !== undefined,
@@ -149,6 +158,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       checkpoint,
       rejects: reasons.writer,
       warn: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
+      note: (line) => rt.debug?.(line),
       progress: createProgress(ctx.io.stderr, `import ${resource.name}`),
       fraction: () => (size && 'bytesRead' in input ? (input as ReadStream).bytesRead / size : undefined),
     });
@@ -240,6 +250,12 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         .default('update'),
     )
     .option('--concurrency <n>', 'requests in flight (lower it to spare a busy site)', parseConcurrency, 8)
+    .option(
+      '--batch-size <n>',
+      `writes per request through the site's batch route, when it takes them (1: one request per row)`,
+      parseBatchSize,
+      BATCH_LIMIT,
+    )
     .option('--resume', 'continue an interrupted import from its checkpoint (FILE.calctl-checkpoint.json)')
     .option(
       '--rejects <file>',

@@ -17,6 +17,8 @@ export interface Runtime {
   globals(): GlobalOptions;
   /** closes the client and any in-process server */
   close(): Promise<void>;
+  /** a line on stderr with --verbose only */
+  debug?(line: string): void;
 }
 
 /** Options accepted by every command (defined once on the root program). */

@@ -3,13 +3,14 @@
  * POST is never retried blindly; when its outcome is unknown (network error, timeout) the record is
  * looked up by the match rule first, and only sent again when it is not there.
  */
+import type { BatchWriter } from '../api/batch.js';
 import { type ApiClient, ApiError } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
 import type { ResourceSpec } from '../catalog/index.js';
 import { ALL_EVENTS_WINDOW, type IndexEntry, keyOf, type MatchIndex } from './match.js';
 import { roughSlug } from './text.js';
 import { isTransientFailure } from './transient.js';
-import { type Body, changedKeys, recordToInput, updateBody } from './writable.js';
+import { type Body, changedKeys, indexedKeys, recordToInput, updateBody } from './writable.js';
 
 type Obj = Record<string, unknown>;
 
@@ -31,6 +32,8 @@ export interface ApplyOptions {
   signal?: AbortSignal | undefined;
   /** called just before a POST whose outcome may become unknown (the checkpoint marks the row) */
   beforeCreate?: (() => void) | undefined;
+  /** sends creates and updates, grouped in batches when the site takes them (default: one request each) */
+  writer?: BatchWriter | undefined;
 }
 
 let dryRunIds = 0;
@@ -94,7 +97,12 @@ async function create(opts: ApplyOptions, body: Body): Promise<Outcome> {
   const { api, resource, index } = opts;
   const send = async () => {
     opts.beforeCreate?.();
-    const res = await api.post<Obj>(`/${resource.name}`, body, { retry: false, signal: opts.signal });
+    // Only what the match index keeps is asked for: the whole record is most of the answer's weight.
+    const keys = indexedKeys(resource, index.keyFields);
+    const path = `/${resource.name}${keys ? `?_fields=${keys.join(',')}` : ''}`;
+    const res = opts.writer
+      ? await opts.writer.write<Obj>('POST', path, body)
+      : await api.post<Obj>(path, body, { retry: false, signal: opts.signal });
     return index.add(res.body, false, body).id;
   };
   // POST is never re-sent blindly: after a transient failure the record is looked up first (the site
@@ -160,7 +168,10 @@ async function update(opts: ApplyOptions, entry: IndexEntry, body: Body): Promis
   // The full merged body: the site resets whatever an event update leaves out.
   const merged = updateBody(opts.resource, current, body);
   if (opts.dryRun) return { kind: 'updated', id: entry.id };
-  const res = await opts.api.put<Obj>(`/${opts.resource.name}/${entry.id}`, merged, { signal: opts.signal });
+  const path = `/${opts.resource.name}/${entry.id}`;
+  const res = opts.writer
+    ? await opts.writer.write<Obj>('PUT', path, merged)
+    : await opts.api.put<Obj>(path, merged, { signal: opts.signal });
   entry.body = recordToInput(opts.resource, res.body);
   return { kind: 'updated', id: entry.id };
 }

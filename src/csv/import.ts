@@ -3,6 +3,7 @@
  * update, with a bounded pool of concurrent requests over one keep-alive client. Only the rows in
  * flight are held in memory, plus the match index of the target.
  */
+import { BATCH_LIMIT, createBatchWriter } from '../api/batch.js';
 import type { ApiClient } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
 import { InterruptedError, UsageError } from '../cli/errors.js';
@@ -41,6 +42,8 @@ export interface ImportOptions {
   onConflict?: 'update' | 'skip' | 'fail' | undefined;
   /** requests in flight (default 8) */
   concurrency?: number | undefined;
+  /** writes per request through the site's batch route when it takes them (default 25; 1: never) */
+  batchSize?: number | undefined;
   dryRun?: boolean | undefined;
   failFast?: boolean | undefined;
   /** list drafts too when matching (needs credentials; default true) */
@@ -54,6 +57,8 @@ export interface ImportOptions {
   rejects?: RejectsWriter | undefined;
   /** warnings for people (unknown columns …) */
   warn?: ((line: string) => void) | undefined;
+  /** notes for people (the site turned batched writes down …) */
+  note?: ((line: string) => void) | undefined;
   progress?: Progress | undefined;
   /** share of the input read so far, for the progress bar */
   fraction?: (() => number | undefined) | undefined;
@@ -120,8 +125,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
 
   const index = await buildMatchIndex({ api, resource, keyFields, authenticated, signal: opts.signal });
   const links = createLinkResolver({ api, authenticated, dryRun, signal: opts.signal });
+  const writer = createBatchWriter(api, {
+    size: dryRun ? 1 : (opts.batchSize ?? BATCH_LIMIT),
+    slots: concurrency,
+    log: opts.note,
+    signal: opts.signal,
+  });
   const applyOpts = {
     api,
+    writer,
     resource,
     index,
     onConflict: opts.onConflict ?? 'update',
@@ -210,7 +222,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         mapping = mapColumns(resource, source.columns, overrides, strict);
         warnUnknown(mapping.unknown);
       }
-      while (running.size >= concurrency) await Promise.race(running);
+      // Rows in flight: enough to fill every slot's batch (one per slot without batches).
+      while (running.size >= writer.capacity) await Promise.race(running);
       if (stop) break;
       const task: Promise<void> = handle(row)
         .then(() => {

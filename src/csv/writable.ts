@@ -36,6 +36,17 @@ const FLAGS: Record<string, readonly string[]> = {
 };
 
 /**
+ * The record keys a created record is indexed by when `keyFields` form its natural key (its id,
+ * slug and those fields), so a create can ask the site for just them (`_fields`); undefined when a
+ * key field is read from more than its own key (cost, website, linked records).
+ */
+export function indexedKeys(resource: ResourceSpec, keyFields: readonly string[]): string[] | undefined {
+  const plain = (TEXT[resource.name] ?? []).filter((k) => k !== 'cost' && k !== 'website');
+  if (!keyFields.every((f) => plain.includes(f))) return undefined;
+  return ['id', 'slug', ...keyFields];
+}
+
+/**
  * The body that would re-create `record` as it is: writable fields only, linked records and terms
  * as ids, generated values (urls, details, utc dates) left out. An event website equal to its
  * permalink is the site's default and becomes null.

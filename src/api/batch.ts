@@ -1,0 +1,258 @@
+/**
+ * Writes grouped into WordPress's batch route (`POST /wp-json/batch/v1`, WordPress ≥ 5.6): up to 25
+ * writes per HTTP request instead of one each, when the site lets the route be batched. The embedded
+ * server does; a stock site running The Events Calendar does not (its routes do not opt in), and a
+ * site can opt them in with a few lines of PHP. Whether it does is learnt from the first batch, which
+ * is sent with `validation: require-all-validate`: a site that refuses any item runs none of them, so
+ * the probe never writes half a batch, and its items are simply sent again one by one.
+ *
+ * Every write keeps the promise of a single request: it resolves with its own status, headers and
+ * body, or rejects with its own ApiError, so callers do not know whether it travelled alone.
+ */
+import { InterruptedError } from '../cli/errors.js';
+import type { ApiClient, ApiResponse } from './client.js';
+import { ApiError, apiErrorFromResponse } from './errors.js';
+
+type Obj = Record<string, unknown>;
+
+/** WordPress's default largest batch (the `rest_get_max_batch_size` filter can lower or raise it). */
+export const BATCH_LIMIT = 25;
+
+/** The methods WordPress lets a batch carry. */
+export type BatchMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Sends writes alone or grouped, as the site allows. */
+export interface BatchWriter {
+  /** a write, sent alone or in a batch; same result as `api.request(method, path, { body })` */
+  write<T = unknown>(method: BatchMethod, path: string, body: unknown): Promise<ApiResponse<T>>;
+  /** 'probing' until the first batch is answered, then 'on' or 'off' (one request per write) */
+  readonly mode: 'probing' | 'on' | 'off';
+  /** writes worth keeping in flight to fill the batches (1 per slot when batching is off) */
+  readonly capacity: number;
+}
+
+/** Options of {@link createBatchWriter}. */
+export interface BatchWriterOptions {
+  /** writes per batch; 1 or less: never batch */
+  size?: number | undefined;
+  /** batches (or single writes) in flight at once */
+  slots?: number | undefined;
+  /** told once when the site turns batching down */
+  log?: ((line: string) => void) | undefined;
+  /**
+   * Stops the writer: writes not yet sent are refused (InterruptedError); writes already sent are
+   * answered first, so that none is carried out by the site without the caller knowing.
+   */
+  signal?: AbortSignal | undefined;
+}
+
+interface Pending {
+  method: BatchMethod;
+  path: string;
+  body: unknown;
+  resolve: (res: ApiResponse<unknown>) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The batch route and the prefix of sub-request paths for a namespace base URL:
+ * `…/wp-json/tribe/events/v1` → `…/wp-json/batch/v1` and `/tribe/events/v1`;
+ * `…/?rest_route=/tribe/events/v1` → `…/?rest_route=/batch/v1` and `/tribe/events/v1`.
+ */
+export function batchRoute(baseUrl: string): { url: string; prefix: string } {
+  const url = new URL(baseUrl);
+  const route = url.searchParams.get('rest_route');
+  if (route !== null) {
+    url.searchParams.set('rest_route', '/batch/v1');
+    return {
+      url: url.href.replace(/rest_route=%2Fbatch%2Fv1/, 'rest_route=/batch/v1'),
+      prefix: route.replace(/\/+$/, ''),
+    };
+  }
+  const ns = /\/[^/]+\/events\/v1\/?$/.exec(url.pathname)?.[0] ?? '';
+  url.pathname = `${url.pathname.slice(0, url.pathname.length - ns.length)}/batch/v1`;
+  return { url: url.href, prefix: ns.replace(/\/+$/, '') };
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Codes of items a site refuses to batch at all (the route does not opt in, or is unknown there). */
+const NOT_BATCHABLE = new Set(['rest_batch_not_allowed', 'rest_no_route']);
+
+/** Creates a writer over `api`; with `size` ≤ 1 every write is a plain request. */
+export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {}): BatchWriter {
+  const size = Math.max(1, Math.floor(opts.size ?? BATCH_LIMIT));
+  const slots = Math.max(1, opts.slots ?? 8);
+  let mode: BatchWriter['mode'] = size > 1 ? 'probing' : 'off';
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let flushScheduled = false;
+  const route = size > 1 ? batchRoute(api.baseUrl) : { url: '', prefix: '' };
+
+  /** One write on its own: POSTs are never retried blindly (the caller verifies first), others are. */
+  function single(p: Pending): void {
+    if (stopped(p)) return;
+    api
+      .request(p.method, p.path, { body: p.body, finish: true, ...(p.method === 'POST' ? { retry: false } : {}) })
+      .then(p.resolve, p.reject);
+  }
+
+  /** Refuses a write not yet sent once the writer is stopped. */
+  function stopped(p: Pending): boolean {
+    if (!opts.signal?.aborted) return false;
+    p.reject(new InterruptedError(`${p.method} ${api.baseUrl}${p.path} was not sent: the import was interrupted`));
+    return true;
+  }
+
+  function turnOff(why: string): void {
+    if (mode === 'off') return;
+    mode = 'off';
+    opts.log?.(`the site does not take batched writes (${why}): sending one request per row`);
+  }
+
+  function envelopeResult(p: Pending, envelope: unknown): void {
+    const url = `${api.baseUrl}${p.path}`;
+    if (!isObj(envelope) || typeof envelope.status !== 'number') {
+      p.reject(
+        new ApiError({
+          status: 207,
+          code: 'unexpected_response',
+          message: `the batch answer holds no result for ${p.method} ${url}`,
+          method: p.method,
+          url,
+        }),
+      );
+      return;
+    }
+    const status = envelope.status;
+    const headers: Record<string, string> = {};
+    if (isObj(envelope.headers)) {
+      for (const [k, v] of Object.entries(envelope.headers)) headers[k.toLowerCase()] = String(v);
+    }
+    if (status >= 200 && status < 300) {
+      p.resolve({ status, headers, body: envelope.body, url, method: p.method });
+      return;
+    }
+    p.reject(apiErrorFromResponse(status, p.method, url, JSON.stringify(envelope.body ?? null)));
+  }
+
+  /** The batch failed as a whole: what each of its writes does about it. */
+  function failedBatch(batch: Pending[], err: unknown): void {
+    const status = err instanceof ApiError ? err.status : 0;
+    // A refusal of the batch request itself (no such route, not allowed, too large): nothing ran.
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+      if (mode === 'probing' || status === 404 || status === 405) turnOff(`${status} ${(err as ApiError).code}`);
+      for (const p of batch) single(p);
+      return;
+    }
+    // Unknown outcome (network, timeout, 5xx, 429): updates and deletes are safe to send again;
+    // a create is left to its caller, which looks the record up before sending it again.
+    for (const p of batch) {
+      if (p.method === 'POST') p.reject(err);
+      else single(p);
+    }
+  }
+
+  function answered(batch: Pending[], body: unknown): void {
+    const responses = isObj(body) && Array.isArray(body.responses) ? (body.responses as unknown[]) : undefined;
+    if (!responses || responses.length !== batch.length) {
+      failedBatch(
+        batch,
+        new ApiError({
+          status: 207,
+          code: 'unexpected_response',
+          message: `${route.url} did not answer one result per write`,
+          method: 'POST',
+          url: route.url,
+        }),
+      );
+      return;
+    }
+    if (isObj(body) && body.failed === 'validation') {
+      // Nothing ran. Items the site will never batch turn batching off; otherwise some item is
+      // invalid and its own request will say why.
+      const codes = responses.map((r) => (isObj(r) && isObj(r.body) ? String(r.body.code ?? '') : ''));
+      const refused = codes.find((c) => NOT_BATCHABLE.has(c));
+      if (refused) turnOff(refused);
+      else if (mode === 'probing') mode = 'on';
+      for (const p of batch) single(p);
+      return;
+    }
+    mode = 'on';
+    for (const [i, p] of batch.entries()) envelopeResult(p, responses[i]);
+  }
+
+  function sendBatch(all: Pending[]): void {
+    const batch = all.filter((p) => !stopped(p));
+    if (batch.length === 0) return;
+    inFlight++;
+    const requests = batch.map((p) => ({ method: p.method, path: `${route.prefix}${p.path}`, body: p.body }));
+    api
+      .request<unknown>('POST', route.url, {
+        body: { validation: 'require-all-validate', requests },
+        finish: true,
+        retry: false,
+      })
+      .then(
+        (res) => answered(batch, res.body),
+        (err: unknown) => failedBatch(batch, err),
+      )
+      .finally(() => {
+        inFlight--;
+        pump();
+      });
+  }
+
+  /** Sends what the free slots allow: full batches at once, a partial one when nothing else is due. */
+  function pump(partial = false): void {
+    while (queue.length > 0) {
+      if (mode === 'off') {
+        // (batching was turned down while these waited)
+        for (const p of queue.splice(0)) single(p);
+        return;
+      }
+      // While probing, one batch at a time: a site that refuses is asked once.
+      const free = mode === 'probing' ? 1 - inFlight : slots - inFlight;
+      if (free <= 0) return;
+      if (queue.length < size && !partial) {
+        schedule();
+        return;
+      }
+      sendBatch(queue.splice(0, size));
+    }
+  }
+
+  function schedule(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      pump(true);
+    });
+  }
+
+  return {
+    get mode() {
+      return mode;
+    },
+    get capacity() {
+      return mode === 'off' ? slots : slots * size;
+    },
+    write<T>(method: BatchMethod, path: string, body: unknown) {
+      return new Promise<ApiResponse<T>>((resolve, reject) => {
+        const p: Pending = {
+          method,
+          path,
+          body,
+          resolve: resolve as (res: ApiResponse<unknown>) => void,
+          reject,
+        };
+        if (mode === 'off') single(p);
+        else {
+          queue.push(p);
+          pump();
+        }
+      });
+    },
+  };
+}
