@@ -86,7 +86,12 @@ export async function* paginate<T>(
     // and a venue search without matches reports the totals of all venues.
     const more = records.length > 0 && totalPages !== undefined && page < totalPages;
     const wanted = opts.limit === undefined || yielded + records.length < opts.limit;
-    if (opts.prefetch && more && wanted) next = fetchPage(page + 1);
+    if (opts.prefetch && more && wanted) {
+      next = fetchPage(page + 1);
+      // Let the request go out before this page is consumed: the consumer's work runs in
+      // microtasks, and the connection writes the request only once the event loop turns.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     for (const record of records as T[]) {
       yield record;
       yielded += 1;
