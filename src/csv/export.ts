@@ -9,7 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
 import { pick } from '../output/index.js';
-import { columnHeader, EXPORT_COLUMNS, flattenRecord } from './flatten.js';
+import { columnHeader, EXPORT_COLUMNS, recordFlattener } from './flatten.js';
 import { ALL_EVENTS_WINDOW } from './match.js';
 
 type Obj = Record<string, unknown>;
@@ -123,9 +123,10 @@ export async function runExport(opts: ExportOptions): Promise<number> {
     };
     // The header goes out first, even for an empty list.
     await flush(stringify([], { ...csvOptions, header: true }));
+    const flatten = recordFlattener(columns, parents);
     let rows: string[][] = [];
     for await (const r of records) {
-      rows.push(flattenRecord(r, columns, parents));
+      rows.push(flatten(r));
       if (++count % CHUNK === 0) {
         await flush(stringify(rows, csvOptions));
         rows = [];

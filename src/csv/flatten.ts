@@ -87,22 +87,37 @@ export function columnHeader(resource: ResourceSpec, column: string, site: boole
 }
 
 /**
- * One record as export cells. `parentSlugs` turns a category's parent id into the parent's slug,
- * which survives a move to another calendar (ids do not).
+ * The cells of one record, for fixed columns: the columns' paths are split once, not per record.
+ * `parentSlugs` turns a category's parent id into the parent's slug, which survives a move to
+ * another calendar (ids do not).
  */
-export function flattenRecord(
-  record: Obj,
+export function recordFlattener(
   columns: readonly string[],
   parentSlugs?: ReadonlyMap<number, string>,
-): string[] {
-  return columns.map((column) => {
+): (record: Obj) => string[] {
+  const cells = columns.map((column) => {
     const path = column.split('.');
-    let v: unknown = record;
-    for (const seg of path)
-      v = Array.isArray(v) ? v.map((x) => (isObj(x) ? x[seg] : undefined)) : isObj(v) ? v[seg] : undefined;
-    if (column === 'website' && typeof v === 'string' && v === record.url) return '';
-    if (column === 'parent' && parentSlugs && typeof v === 'number')
-      return v === 0 ? '' : (parentSlugs.get(v) ?? String(v));
-    return flattenValue(path[path.length - 1] ?? column, v);
+    const last = path[path.length - 1] ?? column;
+    const read = (record: Obj): unknown => {
+      let v: unknown = record;
+      for (const seg of path)
+        v = Array.isArray(v) ? v.map((x) => (isObj(x) ? x[seg] : undefined)) : isObj(v) ? v[seg] : undefined;
+      return v;
+    };
+    if (column === 'website') {
+      return (record: Obj) => {
+        const v = read(record);
+        return typeof v === 'string' && v === record.url ? '' : flattenValue(last, v);
+      };
+    }
+    if (column === 'parent' && parentSlugs) {
+      return (record: Obj) => {
+        const v = read(record);
+        if (typeof v === 'number') return v === 0 ? '' : (parentSlugs.get(v) ?? String(v));
+        return flattenValue(last, v);
+      };
+    }
+    return (record: Obj) => flattenValue(last, read(record));
   });
+  return (record) => cells.map((cell) => cell(record));
 }
