@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Agent, Dispatcher } from 'undici';
 import { type CalctlError, InterruptedError } from '../cli/errors.js';
+import { abortableDelay, watchAbort } from './abort-watch.js';
 import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './errors.js';
 import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';
 import { errorForStatus, flattenHeaders, parseBody, type RawAnswer } from './response.js';
@@ -229,9 +229,10 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const onUserAbort = () => stop('user');
     const timer = timeoutMs > 0 ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
     timer?.unref?.();
+    const unwatch: (() => void)[] = [];
     for (const s of userSignals) {
       if (s.aborted) why ??= 'user';
-      else s.addEventListener('abort', onUserAbort, { once: true });
+      else unwatch.push(watchAbort(s, onUserAbort));
     }
     try {
       if (why) throw new Error('request cancelled');
@@ -242,14 +243,14 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       throw transportError(err, method, shownUrl, why);
     } finally {
       if (timer) clearTimeout(timer);
-      for (const s of userSignals) s.removeEventListener('abort', onUserAbort);
+      for (const stop of unwatch) stop();
     }
   }
 
   async function wait(ms: number, signals: AbortSignal[], method: string, url: string): Promise<void> {
     if (ms <= 0) return;
     try {
-      await sleep(ms, undefined, signals.length > 0 ? { signal: AbortSignal.any(signals) } : {});
+      await abortableDelay(ms, signals);
     } catch {
       throw new InterruptedError(`${method} ${url} was cancelled`);
     }

@@ -3,6 +3,7 @@
  * POST is never retried blindly; when its outcome is unknown (network error, timeout) the record is
  * looked up by the match rule first, and only sent again when it is not there.
  */
+import { abortableDelay } from '../api/abort-watch.js';
 import type { BatchWriter } from '../api/batch.js';
 import { type ApiClient, ApiError } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
@@ -40,20 +41,7 @@ let dryRunIds = 0;
 
 const MAX_CREATE_ATTEMPTS = 6;
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
+const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> => abortableDelay(ms, [signal]);
 
 async function fetchBody(opts: ApplyOptions, id: number): Promise<Body> {
   const res = await opts.api.get<Obj>(`/${opts.resource.name}/${id}`, { signal: opts.signal });

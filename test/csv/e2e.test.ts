@@ -1,7 +1,7 @@
 /** One end-to-end run of the built CLI (npm run build first; the test command does). */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,3 +44,31 @@ it.skipIf(!built)('node bin/calctl import/export against the built-in local cale
     await rm(home, { recursive: true, force: true });
   }
 });
+
+it.skipIf(!built)(
+  'an import creating many linked records at once prints nothing on stderr but the summary',
+  async () => {
+    const home = await mkdtemp(join(tmpdir(), 'calctl-e2e-'));
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      CALCTL_CONFIG_DIR: join(home, 'config'),
+      CALCTL_DATA_DIR: join(home, 'data'),
+    };
+    try {
+      // 60 rows, 30 new venues and 30 new organizers: dozens of creates in flight at once.
+      const rows = Array.from({ length: 60 }, (_, i) => `Talk ${i},2027-05-01 10:00,Room ${i % 30},Host ${i % 30}`);
+      const file = join(home, 'linked.csv');
+      await writeFile(file, `title,start_date,venue,organizer\n${rows.join('\n')}\n`);
+      const run = spawnSync(process.execPath, [join(root, 'bin/calctl'), 'import', 'events', file], {
+        env,
+        cwd: home,
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^created 60, .* 60 rows in/)]);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  },
+);
