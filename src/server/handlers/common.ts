@@ -2,9 +2,10 @@ import type { Database } from 'better-sqlite3';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { RestError } from '../http/errors.js';
 import type { RequestScope } from '../site.js';
+import { writesSettled } from '../store/shared-cache.js';
 import type { Post, PostType } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
-import { utcToWall, wallToUtc } from '../time/zone.js';
+import { formatWall, utcToWall, wallToUtc } from '../time/zone.js';
 
 /** What a handler returns; the pipeline turns it into a reply. */
 export interface HandlerResult {
@@ -34,10 +35,23 @@ export const POST_TYPE: Record<string, PostType> = {
 
 export const isAdmin = (scope: RequestScope) => scope.userId !== null;
 
+/** The last answer of {@link siteNow}: a request asks several times, within the same second. */
+let lastNow: { second: number; timezone: string; value: { local: string; utc: string } } | null = null;
+
 /** Local wall time of the site's clock. */
 export function siteNow(scope: RequestScope): { local: string; utc: string } {
-  const utc = scope.site.now().toISOString().slice(0, 19).replace('T', ' ');
-  return { local: utcToWall(utc, scope.site.timezone), utc };
+  const ms = scope.site.now().getTime();
+  const second = Math.floor(ms / 1000);
+  const tz = scope.site.timezone;
+  if (lastNow && lastNow.second === second && lastNow.timezone === tz) return { ...lastNow.value };
+  // (toISOString throws for an invalid clock and widens years past 9999: kept for those)
+  const utc =
+    ms >= -62_167_219_200_000 && ms < 253_402_300_800_000
+      ? formatWall(ms)
+      : new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const value = { local: utcToWall(utc, tz), utc };
+  lastNow = { second, timezone: tz, value };
+  return { ...value };
 }
 
 /** Parses a date parameter as the site does (strtotime in the given zone); null when unparseable. */
@@ -121,5 +135,10 @@ export const notAccessible = (code: string, what: string) => new RestError(403, 
  * fails: inside it the writes simply run, and only a caller outside the core gets a transaction here.
  */
 export function atomic<T>(db: Database, fn: () => T): T {
-  return db.inTransaction ? fn() : db.transaction(fn).immediate();
+  if (db.inTransaction) return fn();
+  try {
+    return db.transaction(fn).immediate();
+  } finally {
+    writesSettled(db);
+  }
 }

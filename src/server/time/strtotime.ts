@@ -5,7 +5,7 @@
  * minutes, seconds) on the instant, which is how PHP 8.1+ treats DST transitions.
  */
 import { scan } from './strtotime-scan.js';
-import { fieldsToMs, formatWall, isFixedZone, utcToWall, wallToMs, wallToUtc } from './zone.js';
+import { daysInMonth, fieldsToMs, formatWall, isFixedZone, utcToWall, wallToMs, wallToUtc } from './zone.js';
 
 /** Reference instant and zone for naive and relative input. */
 export interface ParseTimeOptions {
@@ -66,28 +66,44 @@ export function parseWpTime(input: string, opts: ParseTimeOptions): string | nul
   return formatWall(ms);
 }
 
+/** `s[i]s[i+1]` as a number when both are ASCII digits, else -1. */
+function twoDigits(s: string, i: number): number {
+  const a = s.charCodeAt(i) - 48;
+  const b = s.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/**
+ * The wall time a canonical date names — `YYYY-MM-DD[ HH:MM[:SS]]`, what calctl, exports and most
+ * feeds send — when every field is in range (else null: the general parser handles overflow such as
+ * Feb 30 or 24:00 the way PHP does). Read character by character: it runs for every date of a write.
+ */
+function canonicalWall(text: string): string | null {
+  const n = text.length;
+  if (n !== 10 && n !== 16 && n !== 19) return null;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  const hi = twoDigits(text, 0);
+  const lo = twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  if (hi < 0 || lo < 0 || month < 0 || day < 0) return null;
+  const year = hi * 100 + lo;
+  if (year < 1000 || year > 9998 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (n === 10) return `${text} 00:00:00`;
+  if (text.charCodeAt(10) !== 32 || text.charCodeAt(13) !== 58) return null;
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
+  if (n === 16) return `${text}:00`;
+  if (text.charCodeAt(16) !== 58) return null;
+  const second = twoDigits(text, 17);
+  return second < 0 || second > 59 ? null : text;
+}
+
 /**
  * Same as {@link parseWpTime} but returns the wall time in `opts.timezone`, which is what most
  * handlers store (`start_date` is local, `utc_start_date` is derived from it).
  */
-/** `YYYY-MM-DD[ HH:MM[:SS]]`: what calctl, exports and most feeds send. */
-const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
-/**
- * The wall time a canonical date names, when every field is in range (else null: the general parser
- * handles overflow such as Feb 30 or 24:00 the way PHP does).
- */
-function canonicalWall(text: string): string | null {
-  const m = CANONICAL.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
-  if (year === undefined || year < 1000 || year > 9998) return null;
-  if (month === undefined || month < 1 || month > 12 || day === undefined || day < 1) return null;
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
-  if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59) return null;
-  return `${m[1]}-${m[2]}-${m[3]} ${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}`;
-}
-
 export function parseTimeToWall(input: string, opts: ParseTimeOptions): string | null {
   // Fast path for the common canonical form: no scanning and no "now" (the result cannot depend on
   // it). In a zone with DST the round trip through UTC still moves a time inside a spring-forward gap.

@@ -4,10 +4,19 @@
  * The Events Calendar stores verbatim in `_EventTimezone` when a site uses a manual UTC offset.
  */
 import { numericAbbr, tableAbbr } from './abbr.js';
-import { fieldsToMs, formatWall, wallToMs } from './wall.js';
+import { canonicalOrNull, fieldsToMs, formatWall, wallToMs } from './wall.js';
 
 export type { WallFields, WallParts } from './wall.js';
-export { addDays, fieldsToMs, formatWall, wallDate, wallParts, wallToMs, wallWeekday } from './wall.js';
+export {
+  addDays,
+  daysInMonth,
+  fieldsToMs,
+  formatWall,
+  wallDate,
+  wallParts,
+  wallToMs,
+  wallWeekday,
+} from './wall.js';
 
 // WordPress offers `UTC+5.5` in its zone picker while TEC writes `UTC+5:30`; both mean the same.
 const OFFSET_RE = /^UTC([+-])(\d{1,2})(?::(\d{2})|\.(\d{1,2}))?$/;
@@ -81,31 +90,13 @@ function partsAt(zone: Zone & { kind: 'iana' }, ms: number): Map<string, string>
   return new Map(zone.fmt.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
 }
 
-/**
- * Offsets memoized per zone and quarter hour: every real-world transition falls on a quarter hour, so
- * an offset holds for the whole bucket. Intl formatting is by far the slowest step of a write.
- */
-const OFFSET_BUCKET_MS = 15 * 60_000;
-const offsetMemo = new Map<string, Map<number, number>>();
-
-function offsetAtMs(zone: Zone, ms: number): number {
-  if (zone.kind === 'fixed') return zone.minutes;
-  if (zone.id === 'UTC' || zone.id === 'Etc/UTC' || zone.id === 'GMT') return 0;
-  const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
-  let memo = offsetMemo.get(zone.id);
-  if (!memo) {
-    memo = new Map();
-    offsetMemo.set(zone.id, memo);
-  }
-  const hit = memo.get(bucket);
-  if (hit !== undefined) return hit;
-  const off = computeOffset(zone, bucket * OFFSET_BUCKET_MS);
-  if (memo.size > 50_000) memo.clear();
-  memo.set(bucket, off);
-  return off;
+/** What Intl says of a zone at an instant: its offset in minutes and its short name (`EST`, `GMT+9`). */
+interface Moment {
+  offset: number;
+  name: string;
 }
 
-function computeOffset(zone: Zone & { kind: 'iana' }, ms: number): number {
+function momentAt(zone: Zone & { kind: 'iana' }, ms: number): Moment {
   const p = partsAt(zone, ms);
   // Intl writes years below 1000 with fewer digits ("989"): read the fields as numbers.
   const local = fieldsToMs({
@@ -117,7 +108,69 @@ function computeOffset(zone: Zone & { kind: 'iana' }, ms: number): number {
     second: Number(p.get('second')),
   });
   // Intl drops milliseconds, so compare against the instant truncated to the second.
-  return Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
+  return { offset: Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000), name: p.get('timeZoneName') ?? '' };
+}
+
+/**
+ * Intl formatting is by far the slowest step of a write or of rendering an event, so what it says is
+ * memoized per zone and UTC day: a day whose offset and name are the same at its start and at the
+ * next day's start has them all day (no zone changes and changes back within one day). Only the days
+ * of a transition fall back to quarter hours: every real-world transition falls on a quarter hour, so
+ * an offset holds for the whole bucket.
+ */
+const MS_PER_DAY = 86_400_000;
+const OFFSET_BUCKET_MS = 15 * 60_000;
+const offsetMemo = new Map<string, Map<number, number>>();
+/** zone id → UTC day number → the day's moment, or null when something changes during the day */
+const dayMemo = new Map<string, Map<number, Moment | null>>();
+/** zone id → UTC day number → the moment at the start of that day */
+const dayStartMemo = new Map<string, Map<number, Moment>>();
+
+function memoOf<V>(memos: Map<string, Map<number, V>>, id: string): Map<number, V> {
+  let memo = memos.get(id);
+  if (!memo) {
+    memo = new Map();
+    memos.set(id, memo);
+  } else if (memo.size > 50_000) memo.clear();
+  return memo;
+}
+
+function dayStart(zone: Zone & { kind: 'iana' }, day: number): Moment {
+  const memo = memoOf(dayStartMemo, zone.id);
+  let m = memo.get(day);
+  if (!m) {
+    m = momentAt(zone, day * MS_PER_DAY);
+    memo.set(day, m);
+  }
+  return m;
+}
+
+/** The zone's moment all through the UTC day holding `ms`; null on a day when it changes. */
+function dayMoment(zone: Zone & { kind: 'iana' }, ms: number): Moment | null {
+  const day = Math.floor(ms / MS_PER_DAY);
+  const memo = memoOf(dayMemo, zone.id);
+  let m = memo.get(day);
+  if (m === undefined) {
+    const start = dayStart(zone, day);
+    const next = dayStart(zone, day + 1);
+    m = start.offset === next.offset && start.name === next.name ? start : null;
+    memo.set(day, m);
+  }
+  return m;
+}
+
+function offsetAtMs(zone: Zone, ms: number): number {
+  if (zone.kind === 'fixed') return zone.minutes;
+  if (zone.id === 'UTC' || zone.id === 'Etc/UTC' || zone.id === 'GMT') return 0;
+  const day = dayMoment(zone, ms);
+  if (day) return day.offset;
+  const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+  const memo = memoOf(offsetMemo, zone.id);
+  const hit = memo.get(bucket);
+  if (hit !== undefined) return hit;
+  const off = momentAt(zone, bucket * OFFSET_BUCKET_MS).offset;
+  memo.set(bucket, off);
+  return off;
 }
 
 /** Offset of `tz` from UTC, in minutes, at the instant given as a UTC wall string. */
@@ -136,8 +189,11 @@ export function offsetString(tz: string, utc: string): string {
 
 /** Converts a UTC wall string to the wall time shown in `tz`. */
 export function utcToWall(utc: string, tz: string): string {
+  const zone = resolve(tz);
+  // (a canonical time in a zone without offset is its own answer)
+  if (zone.kind === 'fixed' && zone.minutes === 0 && canonicalOrNull(utc) !== null) return utc;
   const ms = wallToMs(utc);
-  return formatWall(ms + offsetAtMs(resolve(tz), ms) * 60_000);
+  return formatWall(ms + offsetAtMs(zone, ms) * 60_000);
 }
 
 /**
@@ -147,8 +203,30 @@ export function utcToWall(utc: string, tz: string): string {
  */
 export function wallToUtc(wall: string, tz: string): string {
   const zone = resolve(tz);
+  if (zone.kind === 'fixed') {
+    if (zone.minutes === 0 && canonicalOrNull(wall) !== null) return wall;
+    return formatWall(wallToMs(wall) - zone.minutes * 60_000);
+  }
+  // Imports repeat the same times (every event at 09:00…): conversions are remembered per zone.
+  let memo = utcMemo.get(zone.id);
+  if (!memo) {
+    memo = new Map();
+    utcMemo.set(zone.id, memo);
+  }
+  let utc = memo.get(wall);
+  if (utc === undefined) {
+    utc = zonedToUtc(zone, wall);
+    if (memo.size >= 20_000) memo.clear();
+    memo.set(wall, utc);
+  }
+  return utc;
+}
+
+/** Wall times in a zone with transitions → UTC wall time, per zone id (bounded). */
+const utcMemo = new Map<string, Map<string, string>>();
+
+function zonedToUtc(zone: Zone & { kind: 'iana' }, wall: string): string {
   const local = wallToMs(wall);
-  if (zone.kind === 'fixed') return formatWall(local - zone.minutes * 60_000);
   // Offsets a day either side bracket any single transition near this wall time.
   const before = offsetAtMs(zone, local - 86_400_000);
   const after = offsetAtMs(zone, local + 86_400_000);
@@ -172,7 +250,7 @@ export function tzAbbr(tz: string, utc: string): string {
   const offset = offsetAtMs(zone, ms);
   const fromTable = tableAbbr(tz, offset) ?? tableAbbr(zone.id, offset);
   if (fromTable) return fromTable;
-  const name = partsAt(zone, ms).get('timeZoneName') ?? '';
+  const name = dayMoment(zone, ms)?.name ?? partsAt(zone, ms).get('timeZoneName') ?? '';
   // en-US gives real letters for North American zones and `GMT+9`-like text elsewhere.
   if (/^[A-Z]{2,5}$/.test(name) && !(name === 'GMT' && offset !== 0)) return name;
   return numericAbbr(offset);
