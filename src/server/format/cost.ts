@@ -65,6 +65,25 @@ const empty = (cost = ''): FormattedCost => ({
  * text without digits (`"Donation"`) is shown as is.
  */
 export function formatCost(input: unknown): FormattedCost {
+  // A list page formats the same few costs again and again: single values are remembered. (A number's
+  // result depends only on its text, as it carries no currency mark.) The results are frozen: shared.
+  const key = typeof input === 'string' ? `s${input}` : typeof input === 'number' ? `n${input}` : null;
+  if (key === null) return computeCost(input);
+  let hit = costMemo.get(key);
+  if (!hit) {
+    hit = computeCost(input);
+    Object.freeze(hit.details.values);
+    Object.freeze(hit.details);
+    Object.freeze(hit);
+    if (costMemo.size >= 2000) costMemo.clear();
+    costMemo.set(key, hit);
+  }
+  return hit;
+}
+
+const costMemo = new Map<string, FormattedCost>();
+
+function computeCost(input: unknown): FormattedCost {
   const items = inputs(input);
   const found = new Map<number, string>();
   const marks: Mark[] = [];

@@ -12,6 +12,7 @@ const BLOCK_START = /^<(?:p|div|ul|ol|h[1-6]|blockquote|table|pre)[\s>/]/i;
  * trimmed but otherwise untouched, since it is already structured.
  */
 export function wpautop(text: string): string {
+  if (text === '') return '';
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (trimmed === '' || BLOCK_START.test(trimmed)) return trimmed;
   return trimmed
@@ -25,8 +26,11 @@ export function wpautop(text: string): string {
 // An ampersand that already starts a well-formed entity must not be encoded twice.
 const BARE_AMP = /&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g;
 
+const HTML_SPECIAL = /[&<>"']/;
+
 /** Escapes text for HTML like WordPress's `esc_html` (quotes included, no double encoding). */
 export function escHtml(text: string): string {
+  if (!HTML_SPECIAL.test(text)) return text;
   return text
     .replace(BARE_AMP, '&amp;')
     .replace(/</g, '&lt;')
@@ -55,6 +59,8 @@ const BAD_PROTOCOL = /(\s(?:href|src|action|formaction|xlink:href)\s*=\s*["']?)\
  * keeps ordinary formatting markup. Like kses, a bad protocol is removed, not the whole attribute.
  */
 export function kses(text: string): string {
+  // Every rule below starts at a `<`.
+  if (!text.includes('<')) return text;
   return text
     .replace(SCRIPT_OR_STYLE, '')
     .replace(/<\/?(?:script|style)\b[^>]*>?/gi, '')

@@ -38,6 +38,9 @@ const AS_DASH = /[\u00a0\u2013\u2014]|&(?:nbsp|ndash|mdash|#160|#8211|#8212);/g;
 // Removed before decomposition, otherwise NFKD would turn `…` into dots (dashes) and `™` into "tm".
 const DROPPED = /[\u00a1\u00bf\u00ab\u00bb\u2039\u203a\u2018-\u201f\u2022\u00a9\u00ae\u00b0\u2026\u2122\u00b4\u02dd]/g;
 
+/** Anything a plain ASCII title does not contain: markup, entities, escapes, non-ASCII characters. */
+const NOT_PLAIN = /[^\u0000-\u007f]|[<&%]/;
+
 /** Maximum slug length WordPress stores (`post_name` is varchar(200)). */
 export const MAX_SLUG_LENGTH = 200;
 
@@ -66,14 +69,22 @@ function truncate(slug: string, max: number): string {
  * trimmed. `Bad Slug!!` → `bad-slug`, `Café & Bar` → `cafe-bar`. Other scripts stay, percent-encoded.
  */
 export function sanitizeTitle(text: string): string {
-  let s = text
-    .replace(/<[^>]*>/g, '')
-    .replace(AS_DASH, '-')
-    .replace(DROPPED, '')
-    .replace(/\u00d7/g, 'x');
-  s = removeAccents(s).toLowerCase();
-  s = s.replace(/%(?![0-9a-f]{2})/g, ''); // a lone % would read as a broken escape later
-  s = truncate(uriEncode(s), MAX_SLUG_LENGTH);
+  let s: string;
+  if (!NOT_PLAIN.test(text)) {
+    // Plain ASCII without markup, entities or escapes (most titles): the steps for tags, entities,
+    // accents, non-ASCII characters and stray `%` would change nothing.
+    s = text.toLowerCase();
+    if (s.length > MAX_SLUG_LENGTH) s = s.slice(0, MAX_SLUG_LENGTH);
+  } else {
+    s = text
+      .replace(/<[^>]*>/g, '')
+      .replace(AS_DASH, '-')
+      .replace(DROPPED, '')
+      .replace(/\u00d7/g, 'x');
+    s = removeAccents(s).toLowerCase();
+    s = s.replace(/%(?![0-9a-f]{2})/g, ''); // a lone % would read as a broken escape later
+    s = truncate(uriEncode(s), MAX_SLUG_LENGTH);
+  }
   return s
     .replace(/&.+?;/g, '')
     .replace(/[./]/g, '-')

@@ -15,6 +15,8 @@ export class LoginThrottle {
   constructor(private readonly now: () => number = Date.now) {}
 
   retryAfter(client: string): number {
+    // (every signed-in request asks: a client without failures needs no list)
+    if (!this.failures.has(client)) return 0;
     const list = this.recent(client);
     if (list.length < MAX_FAILURES) return 0;
     return Math.max(1, Math.ceil(((list[0] as number) + WINDOW_MS - this.now()) / 1000));

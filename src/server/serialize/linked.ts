@@ -13,8 +13,12 @@ const PERMALINK_BASE: Record<string, string> = {
 /** Public URL of a post: pretty when published, `/?post_type=…&p=ID` for drafts, scheduled and trashed. */
 export function permalink(post: Post, origin: string): string {
   if (DRAFTLIKE.has(post.status) || post.slug === '') return `${origin}/?post_type=${post.type}&p=${post.id}`;
-  return `${origin}/${PERMALINK_BASE[post.type]}/${encodeURIComponent(post.slug)}/`;
+  // (slugs are nearly always made of characters encodeURIComponent leaves alone)
+  const slug = URI_SAFE.test(post.slug) ? post.slug : encodeURIComponent(post.slug);
+  return `${origin}/${PERMALINK_BASE[post.type]}/${slug}/`;
 }
+
+const URI_SAFE = /^[A-Za-z0-9_.!~*'()-]*$/;
 
 /** date_utc and modified_utc of drafts read as zero dates, as WordPress stores them. */
 export function utcDates(post: Post): { date_utc: string; modified_utc: string } {
