@@ -1,6 +1,6 @@
-import { type EventLinks, serializeEvent } from '../serialize/event.js';
+import { type EventLinks, newRenderShare, serializeEvent } from '../serialize/event.js';
 import type { RequestScope } from '../site.js';
-import type { Post, Taxonomy, Term } from '../store/types.js';
+import type { Post, Taxonomy } from '../store/types.js';
 
 /** Linked venue/organizers visible to the caller: anonymous readers never see unpublished ones. */
 function visible(post: Post | undefined, scope: RequestScope): post is Post {
@@ -8,28 +8,30 @@ function visible(post: Post | undefined, scope: RequestScope): post is Post {
   return scope.userId !== null || post.status === 'publish';
 }
 
-function termsWithCounts(post: Post, taxonomy: Taxonomy, scope: RequestScope, counts: Map<number, number>) {
-  return scope.stores.terms.ofPost(post.id, taxonomy).map((term) => {
-    let count = counts.get(term.id);
-    if (count === undefined) {
-      count = scope.stores.terms.count(term.id);
-      counts.set(term.id, count);
-    }
-    return { term, count };
-  });
-}
-
 /** Loads what an event representation embeds. `counts` memoizes term counts across one answer. */
 export function loadEventLinks(post: Post, scope: RequestScope, counts = new Map<number, number>()): EventLinks {
-  const { posts } = scope.stores;
+  const { posts, terms } = scope.stores;
   const venue = post.venue_id ? posts.get(post.venue_id) : undefined;
   const orgIds = posts.organizerIds(post.id);
   const orgs = posts.getMany(orgIds);
+  // Both taxonomies in one query; the rows carry their count (kept by triggers).
+  const own = terms.ofPosts([post.id]).get(post.id) ?? [];
+  const withCount = (taxonomy: Taxonomy) =>
+    own
+      .filter((t) => t.taxonomy === taxonomy)
+      .map((term) => {
+        let count = counts.get(term.id);
+        if (count === undefined) {
+          count = term.count;
+          counts.set(term.id, count);
+        }
+        return { term, count };
+      });
   return {
     venue: visible(venue, scope) ? venue : undefined,
     organizers: orgIds.map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
-    categories: termsWithCounts(post, 'tribe_events_cat', scope, counts),
-    tags: termsWithCounts(post, 'post_tag', scope, counts),
+    categories: withCount('tribe_events_cat'),
+    tags: withCount('post_tag'),
   };
 }
 
@@ -48,19 +50,18 @@ export function renderEvents(events: readonly Post[], scope: RequestScope): Reco
   const orgLinks = posts.organizerIdsOf(ids);
   const orgs = posts.getMany([...new Set([...orgLinks.values()].flat())]);
   const termsOf = terms.ofPosts(ids);
+  const share = newRenderShare();
   return events.map((post) => {
     const venue = post.venue_id ? venues.get(post.venue_id) : undefined;
     const own = termsOf.get(post.id) ?? [];
     const withCount = (taxonomy: Taxonomy) =>
-      own
-        .filter((t) => t.taxonomy === taxonomy)
-        .map((term) => ({ term, count: (term as Term & { count?: number }).count ?? 0 }));
+      own.filter((t) => t.taxonomy === taxonomy).map((term) => ({ term, count: term.count }));
     const links: EventLinks = {
       venue: visible(venue, scope) ? venue : undefined,
       organizers: (orgLinks.get(post.id) ?? []).map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
       categories: withCount('tribe_events_cat'),
       tags: withCount('post_tag'),
     };
-    return serializeEvent(post, links, scope, false);
+    return serializeEvent(post, links, scope, false, share);
   });
 }

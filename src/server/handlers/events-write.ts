@@ -82,10 +82,11 @@ export function createEvent(req: HandlerRequest): HandlerResult {
         venue_id: venueId,
       }),
     );
-    if (req.has('organizer')) posts.setOrganizers(newId, resolveOrganizers(p.organizer, scope));
+    // A new event has no links yet: nothing to remove before linking.
+    if (req.has('organizer')) posts.setOrganizers(newId, resolveOrganizers(p.organizer, scope), true);
     if (req.has('categories'))
-      terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));
-    if (req.has('tags')) terms.setForPost(newId, 'post_tag', resolveTerms(p.tags, 'post_tag', scope));
+      terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope), true);
+    if (req.has('tags')) terms.setForPost(newId, 'post_tag', resolveTerms(p.tags, 'post_tag', scope), true);
     return newId;
   });
   return { status: 201, body: renderEvent(posts.get(id) as Post, scope, false) };

@@ -1,7 +1,7 @@
 import { formatCost } from '../format/cost.js';
 import { wpautop } from '../format/html.js';
 import type { RequestScope } from '../site.js';
-import type { EventMeta, Post } from '../store/types.js';
+import type { EventMeta, Post, Term } from '../store/types.js';
 import { offsetString, tzAbbr, wallParts } from '../time/zone.js';
 import {
   globalId,
@@ -20,8 +20,8 @@ import { serializeEmbeddedTerm } from './term.js';
 export interface EventLinks {
   venue: Post | undefined;
   organizers: Post[];
-  categories: { term: import('../store/types.js').Term; count: number }[];
-  tags: { term: import('../store/types.js').Term; count: number }[];
+  categories: { term: Term; count: number }[];
+  tags: { term: Term; count: number }[];
 }
 
 const iso = (wall: string, offset: string) => `${wall.replace(' ', 'T')}${offset}`;
@@ -67,8 +67,76 @@ function eventJsonLd(
   return out;
 }
 
+/**
+ * Linked records already serialized for the same answer, by id: the events of a list page share a few
+ * venues, organizers and terms, each built once per answer (the same object appears in several
+ * events; the answer is JSON text, so nothing sees the sharing).
+ */
+export interface RenderShare {
+  venues: Map<number, Record<string, unknown>>;
+  organizers: Map<number, Record<string, unknown>>;
+  /** by `id:count` */
+  terms: Map<string, Record<string, unknown>>;
+}
+
+export const newRenderShare = (): RenderShare => ({ venues: new Map(), organizers: new Map(), terms: new Map() });
+
+function shared<K, V>(map: Map<K, V> | undefined, key: K, make: () => V): V {
+  if (!map) return make();
+  let v = map.get(key);
+  if (v === undefined) {
+    v = make();
+    map.set(key, v);
+  }
+  return v;
+}
+
+/**
+ * Venues and organizers as embedded in events, kept with the post they were made from. Only posts the
+ * store shares across requests are frozen (their content never changes: a changed row is a new
+ * object), so only those are remembered; the representation depends on nothing else than the host
+ * the caller used and `single`. Frozen as well: answers share them.
+ */
+const embeddings = new WeakMap<Post, Map<string, Record<string, unknown>>>();
+
+function embedded(
+  post: Post,
+  scope: RequestScope,
+  single: boolean,
+  render: (post: Post, scope: RequestScope, single: boolean) => Record<string, unknown>,
+): Record<string, unknown> {
+  if (!Object.isFrozen(post)) return render(post, scope, single);
+  let byScope = embeddings.get(post);
+  if (!byScope) {
+    byScope = new Map();
+    embeddings.set(post, byScope);
+  }
+  const key = `${single ? 1 : 0}${scope.origin}`;
+  let out = byScope.get(key);
+  if (!out) {
+    out = deepFreeze(render(post, scope, single));
+    if (byScope.size >= 8) byScope.clear();
+    byScope.set(key, out);
+  }
+  return out;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** An event exactly as the site shows it; `single` adds json_ld (single GETs only). */
-export function serializeEvent(post: Post, links: EventLinks, scope: RequestScope, single: boolean) {
+export function serializeEvent(
+  post: Post,
+  links: EventLinks,
+  scope: RequestScope,
+  single: boolean,
+  share?: RenderShare,
+) {
   const m = post.meta as unknown as EventMeta;
   const utc = utcDates(post);
   const gid = globalId(post, scope.origin);
@@ -79,7 +147,12 @@ export function serializeEvent(post: Post, links: EventLinks, scope: RequestScop
   const endLocal = post.end_local ?? '';
   const startUtc = post.start_utc ?? '';
   const endUtc = post.end_utc ?? '';
-  const venue = links.venue ? serializeVenue(links.venue, scope, single) : [];
+  const linkedVenue = links.venue;
+  const venue = linkedVenue
+    ? shared(share?.venues, linkedVenue.id, () => embedded(linkedVenue, scope, single, serializeVenue))
+    : [];
+  const term = (t: { term: Term; count: number }) =>
+    shared(share?.terms, `${t.term.id}:${t.count}`, () => serializeEmbeddedTerm(t.term, t.count, scope));
   const out: Record<string, unknown> = {
     id: post.id,
     global_id: gid,
@@ -116,10 +189,12 @@ export function serializeEvent(post: Post, links: EventLinks, scope: RequestScop
     hide_from_listings: post.hidden === 1,
     sticky: m.sticky === true,
     featured: post.featured === 1,
-    categories: links.categories.map((c) => serializeEmbeddedTerm(c.term, c.count, scope)),
-    tags: links.tags.map((t) => serializeEmbeddedTerm(t.term, t.count, scope)),
+    categories: links.categories.map(term),
+    tags: links.tags.map(term),
     venue,
-    organizer: links.organizers.map((o) => serializeOrganizer(o, scope, single)),
+    organizer: links.organizers.map((o) =>
+      shared(share?.organizers, o.id, () => embedded(o, scope, single, serializeOrganizer)),
+    ),
     custom_fields: [],
   };
   if (single) out.json_ld = eventJsonLd(post, m, links, cost.details.values, url, scope);

@@ -24,6 +24,14 @@ function addonPath(): string | undefined {
 export const DB_FILE = 'calctl.sqlite';
 
 /**
+ * WAL pages between automatic checkpoints (SQLite's default: 1000). A checkpoint copies each page once
+ * however often it changed since the last one, and bulk imports rewrite the same index pages again and
+ * again: fewer, larger checkpoints copy (and sync) less per write. The WAL file grows to about this
+ * many pages (16 MiB at 4 KiB).
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 4000;
+
+/**
  * Opens (creating if needed) the store of a data dir. WAL lets readers run beside one writer and keeps
  * a SIGKILL from leaving half-written data; busy_timeout makes a second process wait for the write
  * lock instead of surfacing SQLITE_BUSY.
@@ -38,8 +46,14 @@ export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: bo
   // `timeout` is SQLite's busy timeout: a second process waits for the write lock.
   const db = new BetterSqlite(file, { timeout: 15_000, ...(nativeBinding ? { nativeBinding } : {}) });
   db.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs at checkpoints only: a commit is in the WAL file when it returns, so it
+  // survives a killed process (a power loss may lose the last commits, never consistency).
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // Each write of a group-commit batch runs in a savepoint, whose undo journal SQLite otherwise spills
+  // to a temporary file once a batch has touched more than a few pages.
+  db.pragma('temp_store = MEMORY');
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   migrate(db);
   // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores; worth it
   // for a long-lived server, not for a one-shot CLI command.

@@ -114,6 +114,15 @@ const MIGRATIONS: readonly string[] = [
   DROP INDEX IF EXISTS posts_event_window;
   CREATE INDEX posts_event_window ON posts(type, hidden, start_local, id, end_local, status, featured, venue_id);
   `,
+  // 6: the title and publication-date indexes serve venues and organizers only (duplicate lookup by
+  // name, their lists' date order); events never use them, so events stay out of them — two index
+  // writes fewer per event insert. Queries that want them say `type <> 'tribe_events'`.
+  `
+  DROP INDEX IF EXISTS posts_type_title;
+  DROP INDEX IF EXISTS posts_type_date;
+  CREATE INDEX posts_linked_title ON posts(type, title COLLATE NOCASE) WHERE type <> 'tribe_events';
+  CREATE INDEX posts_linked_date ON posts(type, date DESC, id DESC) WHERE type <> 'tribe_events';
+  `,
 ];
 
 /** Brings the schema up to the latest version. Safe to call from several processes at once. */

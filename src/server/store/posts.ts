@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { requestBegins, requestEnds, SharedCache } from './shared-cache.js';
 import type { Post, PostInput, PostType } from './types.js';
 
 const COLUMNS = [
@@ -62,8 +63,66 @@ function decode(r: unknown[] | undefined): Post | undefined {
   };
 }
 
-function encode(post: PostInput): Record<string, unknown> {
-  return { ...post, meta: JSON.stringify(post.meta) };
+/**
+ * The values of {@link COLUMNS}, in order, meta encoded: bound by position (binding 20 named
+ * parameters from an object cost a third of an insert).
+ */
+function encode(p: PostInput, metaJson: string): unknown[] {
+  return [
+    p.type,
+    p.status,
+    p.author,
+    p.title,
+    p.content,
+    p.excerpt,
+    p.slug,
+    p.date,
+    p.date_utc,
+    p.modified,
+    p.modified_utc,
+    p.parent,
+    metaJson,
+    p.start_local,
+    p.end_local,
+    p.start_utc,
+    p.end_utc,
+    p.featured,
+    p.hidden,
+    p.venue_id,
+  ];
+}
+
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * The post a read of the row just inserted would return: the same fields in {@link decode}'s order,
+ * meta through the same JSON round trip. (Every column gets the JavaScript type it is stored as: text
+ * columns strings, integer columns integers, so SQLite's affinity changes nothing.)
+ */
+function inserted(id: number, p: PostInput, metaJson: string): Post {
+  return {
+    id,
+    type: p.type,
+    status: p.status,
+    author: p.author,
+    title: p.title,
+    content: p.content,
+    excerpt: p.excerpt,
+    slug: p.slug,
+    date: p.date,
+    date_utc: p.date_utc,
+    modified: p.modified,
+    modified_utc: p.modified_utc,
+    parent: p.parent,
+    meta: JSON.parse(metaJson) as Record<string, unknown>,
+    start_local: p.start_local,
+    end_local: p.end_local,
+    start_utc: p.start_utc,
+    end_utc: p.end_utc,
+    featured: p.featured,
+    hidden: p.hidden,
+    venue_id: p.venue_id,
+  };
 }
 
 /**
@@ -105,16 +164,23 @@ export class PostStore {
   private readonly insertOrganizer: Statement;
   private readonly slugTaken: Statement;
 
+  /**
+   * Venues and organizers by id, across requests (see SharedCache): nearly every event write and list
+   * page reads the same few. Entries are frozen: they are shared.
+   */
+  private readonly linked: SharedCache<number, Post>;
+
   constructor(readonly db: Database) {
+    this.linked = new SharedCache<number, Post>(db);
     this.byId = db.prepare(`${SELECT_POSTS} WHERE id = ?`).raw(true);
     this.bySlug = db.prepare(`${SELECT_POSTS} WHERE type = ? AND slug = ? ORDER BY id LIMIT 1`).raw(true);
     this.insertStmt = db.prepare(
-      `INSERT INTO posts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+      `INSERT INTO posts (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`,
     );
-    this.updateStmt = db.prepare(`UPDATE posts SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
-    this.organizersOf = db.prepare(
-      'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position, organizer_id',
-    );
+    this.updateStmt = db.prepare(`UPDATE posts SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+    this.organizersOf = db
+      .prepare('SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position, organizer_id')
+      .pluck();
     this.deleteOrganizers = db.prepare('DELETE FROM event_organizers WHERE event_id = ?');
     this.insertOrganizer = db.prepare(
       'INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
@@ -130,19 +196,38 @@ export class PostStore {
    */
   private memo: Map<number, Post> | null = null;
 
+  /** Organizer ids of events linked during the current request, in link order (same lifetime as memo). */
+  private orgMemo: Map<number, number[]> | null = null;
+
   beginRequest(): void {
     this.memo = new Map();
+    this.orgMemo = new Map();
+    requestBegins(this.db);
   }
 
   endRequest(): void {
     this.memo = null;
+    this.orgMemo = null;
+    requestEnds(this.db);
+  }
+
+  /** A post just read: remembered for the request, and across requests when it is a venue or organizer. */
+  private remember(post: Post): void {
+    this.memo?.set(post.id, post);
+    if (post.type !== 'tribe_events' && this.linked.usable()) {
+      Object.freeze(post.meta);
+      this.linked.set(post.id, Object.freeze(post));
+    }
   }
 
   get(id: number): Post | undefined {
-    const hit = this.memo?.get(id);
-    if (hit) return hit;
+    const hit = this.memo?.get(id) ?? this.linked.get(id);
+    if (hit) {
+      this.memo?.set(id, hit);
+      return hit;
+    }
     const post = decode(this.byId.get(id) as unknown[] | undefined);
-    if (post) this.memo?.set(id, post);
+    if (post) this.remember(post);
     return post;
   }
 
@@ -152,7 +237,7 @@ export class PostStore {
     const out = new Map<number, Post>();
     const ids: number[] = [];
     for (const id of wanted) {
-      const hit = this.memo?.get(id);
+      const hit = this.memo?.get(id) ?? this.linked.get(id);
       if (hit) out.set(id, hit);
       else ids.push(id);
     }
@@ -165,7 +250,7 @@ export class PostStore {
     for (const row of stmt.all(...ids) as unknown[][]) {
       const post = decode(row) as Post;
       out.set(post.id, post);
-      this.memo?.set(post.id, post);
+      this.remember(post);
     }
     return out;
   }
@@ -201,54 +286,88 @@ export class PostStore {
     return this.slugTaken.get(type, slug, exceptId) !== undefined;
   }
 
+  /**
+   * Inserts a post. Within a request the new row is remembered as read back, so the answer to a
+   * create renders it without reading it again; a new event has no organizer links yet (ids are
+   * never reused: AUTOINCREMENT).
+   */
   insert(post: PostInput): number {
-    return Number(this.insertStmt.run(encode(post)).lastInsertRowid);
+    if (post.type !== 'tribe_events') this.linked.written();
+    const metaJson = JSON.stringify(post.meta);
+    const values = encode(post, metaJson);
+    const id = Number(this.insertStmt.run(values).lastInsertRowid);
+    // (text with a lone surrogate is stored altered — U+FFFD — so such a row is read back instead)
+    if (this.memo && !values.some((v) => typeof v === 'string' && LONE_SURROGATE.test(v))) {
+      this.memo.set(id, inserted(id, post, metaJson));
+      if (post.type === 'tribe_events') this.orgMemo?.set(id, []);
+    }
+    return id;
   }
 
   update(post: Post): void {
     this.memo?.delete(post.id);
-    this.updateStmt.run({ ...encode(post), id: post.id });
+    if (post.type !== 'tribe_events') this.linked.written();
+    this.updateStmt.run(...encode(post, JSON.stringify(post.meta)), post.id);
   }
 
   /** Organizer ids of several events in one query, in each event's order. */
   organizerIdsOf(eventIds: readonly number[]): Map<number, number[]> {
     const out = new Map<number, number[]>();
     if (eventIds.length === 0) return out;
+    // Rows as arrays, unsorted: most events have one organizer, so only longer lists are sorted here
+    // (by position, then id) instead of sorting every row in SQLite.
     const rows = this.cached(
-      `SELECT event_id, organizer_id FROM event_organizers WHERE event_id IN (${eventIds.map(() => '?').join(',')}) ORDER BY event_id, position, organizer_id`,
-    ).all(...eventIds) as { event_id: number; organizer_id: number }[];
+      `SELECT event_id, position, organizer_id FROM event_organizers WHERE event_id IN (${eventIds.map(() => '?').join(',')})`,
+    )
+      .raw(true)
+      .all(...eventIds) as [number, number, number][];
+    const links = new Map<number, [number, number, number][]>();
     for (const r of rows) {
-      const list = out.get(r.event_id) ?? [];
-      list.push(r.organizer_id);
-      out.set(r.event_id, list);
+      const list = links.get(r[0]);
+      if (list) list.push(r);
+      else links.set(r[0], [r]);
+    }
+    for (const [eventId, list] of links) {
+      if (list.length > 1) list.sort((a, b) => a[1] - b[1] || a[2] - b[2]);
+      out.set(
+        eventId,
+        list.map((r) => r[2]),
+      );
     }
     return out;
   }
 
   organizerIds(eventId: number): number[] {
-    return (this.organizersOf.all(eventId) as { organizer_id: number }[]).map((r) => r.organizer_id);
+    const known = this.orgMemo?.get(eventId);
+    if (known) return [...known];
+    return this.organizersOf.all(eventId) as number[];
   }
 
-  setOrganizers(eventId: number, organizerIds: readonly number[]): void {
-    this.deleteOrganizers.run(eventId);
+  /** Links an event to its organizers, in order, replacing its links (`fresh`: it has none yet). */
+  setOrganizers(eventId: number, organizerIds: readonly number[], fresh = false): void {
+    if (!fresh) this.deleteOrganizers.run(eventId);
+    const linked: number[] = [];
     organizerIds.forEach((orgId, i) => {
-      this.insertOrganizer.run(eventId, orgId, i);
+      // INSERT OR IGNORE: a repeated organizer keeps its first position.
+      if (this.insertOrganizer.run(eventId, orgId, i).changes > 0) linked.push(orgId);
     });
+    this.orgMemo?.set(eventId, linked);
   }
 
   /** Unlinks a trashed venue or organizer from every event, as the site does. */
   unlinkEverywhere(post: Post): void {
     this.memo?.clear();
-    if (post.type === 'tribe_venue')
-      this.db.prepare('UPDATE posts SET venue_id = NULL WHERE venue_id = ?').run(post.id);
+    this.orgMemo?.clear();
+    if (post.type === 'tribe_venue') this.cached('UPDATE posts SET venue_id = NULL WHERE venue_id = ?').run(post.id);
     if (post.type === 'tribe_organizer')
-      this.db.prepare('DELETE FROM event_organizers WHERE organizer_id = ?').run(post.id);
+      this.cached('DELETE FROM event_organizers WHERE organizer_id = ?').run(post.id);
   }
 
-  /** Non-trashed posts of a type whose title equals `title` (case-insensitive), oldest first. */
-  findByTitle(type: PostType, title: string): Post[] {
+  /** Non-trashed venues or organizers whose title equals `title` (case-insensitive), oldest first. */
+  findByTitle(type: Exclude<PostType, 'tribe_events'>, title: string): Post[] {
     const rows = this.cached(
-      `${SELECT_POSTS} WHERE type = ? AND title = ? COLLATE NOCASE AND status <> 'trash' ORDER BY id`,
+      // (`type <> 'tribe_events'` lets SQLite use the partial title index; events are never looked up by title)
+      `${SELECT_POSTS} WHERE type = ? AND type <> 'tribe_events' AND title = ? COLLATE NOCASE AND status <> 'trash' ORDER BY id`,
     )
       .raw(true)
       .all(type, title) as unknown[][];

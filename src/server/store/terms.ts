@@ -1,6 +1,14 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { compareNames } from '../format/collate.js';
+import { SharedCache } from './shared-cache.js';
 import type { Taxonomy, Term } from './types.js';
+
+/** A term row as the lookups share it: frozen, without the count column (null: no such term). */
+function withoutCount(row: (Term & { count?: number }) | undefined): Term | null {
+  if (!row) return null;
+  const { count: _count, ...term } = row;
+  return Object.freeze(term);
+}
 
 /** Reads and writes categories and tags, and which events carry them. */
 export class TermStore {
@@ -12,7 +20,15 @@ export class TermStore {
   private readonly termsOfPost: Statement;
   private readonly countStmt: Statement;
 
+  /**
+   * Terms by `taxonomy:slug` and by id, across requests (see SharedCache), for the lookups that only
+   * need to find a term (an import names the same categories again and again). Kept without their
+   * count, which every linked post changes: what renders a count reads it.
+   */
+  private readonly found: SharedCache<string | number, Term | null>;
+
   constructor(readonly db: Database) {
+    this.found = new SharedCache<string | number, Term | null>(db);
     this.byId = db.prepare('SELECT * FROM terms WHERE id = ?');
     this.bySlug = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND slug = ?');
     this.byName = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1');
@@ -33,13 +49,25 @@ export class TermStore {
     return this.byId.get(id) as Term | undefined;
   }
 
+  /** The term with this id when it is of `taxonomy` (without its count). */
   getOf(taxonomy: Taxonomy, id: number): Term | undefined {
-    const t = this.get(id);
+    let t = this.found.get(id);
+    if (t === undefined) {
+      t = withoutCount(this.get(id));
+      this.found.set(id, t);
+    }
     return t && t.taxonomy === taxonomy ? t : undefined;
   }
 
+  /** The term of `taxonomy` with this slug (without its count). */
   getBySlug(taxonomy: Taxonomy, slug: string): Term | undefined {
-    return this.bySlug.get(taxonomy, slug) as Term | undefined;
+    const key = `${taxonomy}:${slug}`;
+    let t = this.found.get(key);
+    if (t === undefined) {
+      t = withoutCount(this.bySlug.get(taxonomy, slug) as (Term & { count?: number }) | undefined);
+      this.found.set(key, t);
+    }
+    return t ?? undefined;
   }
 
   getByName(taxonomy: Taxonomy, name: string): Term | undefined {
@@ -47,18 +75,21 @@ export class TermStore {
   }
 
   insert(term: Omit<Term, 'id'>): number {
+    this.found.written();
     return Number(this.insertStmt.run(term).lastInsertRowid);
   }
 
   update(term: Term): void {
+    this.found.written();
     this.updateStmt.run(term);
   }
 
   /** Deletes a term for good; its children move up to its parent, as WordPress does. */
   delete(term: Term): void {
-    this.db.prepare('UPDATE terms SET parent = ? WHERE parent = ?').run(term.parent, term.id);
-    this.db.prepare('DELETE FROM term_relationships WHERE term_id = ?').run(term.id);
-    this.db.prepare('DELETE FROM terms WHERE id = ?').run(term.id);
+    this.found.written();
+    this.stmt('UPDATE terms SET parent = ? WHERE parent = ?').run(term.parent, term.id);
+    this.stmt('DELETE FROM term_relationships WHERE term_id = ?').run(term.id);
+    this.stmt('DELETE FROM terms WHERE id = ?').run(term.id);
   }
 
   count(termId: number): number {
@@ -73,54 +104,73 @@ export class TermStore {
 
   private clearStmt?: Statement;
   private linkStmt?: Statement;
+  /** ofPosts statements by number of posts (a list asks for the same page size again and again) */
+  private readonly ofPostsStmts = new Map<number, Statement>();
 
-  /** Terms of several posts in one query, per post, ordered by name as the site orders them. */
-  ofPosts(postIds: readonly number[]): Map<number, Term[]> {
-    const out = new Map<number, Term[]>();
+  /**
+   * Terms of several posts in one query, per post, ordered by name as the site orders them; each term
+   * carries its count. A term linked to several of the posts is one shared object.
+   */
+  ofPosts(postIds: readonly number[]): Map<number, (Term & { count: number })[]> {
+    const out = new Map<number, (Term & { count: number })[]>();
     if (postIds.length === 0) return out;
-    const rows = this.db
-      .prepare(
-        `SELECT r.post_id AS post_id, t.* FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.post_id IN (${postIds.map(() => '?').join(',')})`,
-      )
-      .all(...postIds) as (Term & { post_id: number })[];
-    for (const { post_id, ...term } of rows) {
-      const list = out.get(post_id) ?? [];
-      list.push(term);
-      out.set(post_id, list);
+    let stmt = this.ofPostsStmts.get(postIds.length);
+    if (!stmt) {
+      stmt = this.db
+        .prepare(
+          `SELECT r.post_id, t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, t.count FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.post_id IN (${postIds.map(() => '?').join(',')})`,
+        )
+        .raw(true);
+      if (this.ofPostsStmts.size < 64) this.ofPostsStmts.set(postIds.length, stmt);
+    }
+    const terms = new Map<number, Term & { count: number }>();
+    for (const r of stmt.all(...postIds) as [number, number, Taxonomy, string, string, string, number, number][]) {
+      let term = terms.get(r[1]);
+      if (!term) {
+        term = { id: r[1], taxonomy: r[2], name: r[3], slug: r[4], description: r[5], parent: r[6], count: r[7] };
+        terms.set(r[1], term);
+      }
+      const list = out.get(r[0]);
+      if (list) list.push(term);
+      else out.set(r[0], [term]);
     }
     for (const list of out.values()) {
-      list.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
+      if (list.length > 1) list.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
     }
     return out;
   }
 
-  setForPost(postId: number, taxonomy: Taxonomy, termIds: readonly number[]): void {
-    this.clearStmt ??= this.db.prepare(
-      'DELETE FROM term_relationships WHERE post_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)',
-    );
+  /**
+   * Sets the terms of one taxonomy on a post, replacing those it had. `fresh`: the post was created in
+   * this transaction and has no links yet, so there is nothing to remove.
+   */
+  setForPost(postId: number, taxonomy: Taxonomy, termIds: readonly number[], fresh = false): void {
     this.linkStmt ??= this.db.prepare('INSERT OR IGNORE INTO term_relationships (post_id, term_id) VALUES (?, ?)');
-    this.clearStmt.run(postId, taxonomy);
+    if (!fresh) {
+      this.clearStmt ??= this.db.prepare(
+        'DELETE FROM term_relationships WHERE post_id = ? AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)',
+      );
+      this.clearStmt.run(postId, taxonomy);
+    }
     for (const id of termIds) this.linkStmt.run(postId, id);
   }
 
   /** The term and all its descendants (a parent category filter matches events of its children). */
   withDescendants(termId: number): number[] {
-    const rows = this.db
-      .prepare(
-        'WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT t.id FROM terms t JOIN tree ON t.parent = tree.id) SELECT id FROM tree',
-      )
-      .all(termId) as { id: number }[];
+    const rows = this.stmt(
+      'WITH RECURSIVE tree(id) AS (SELECT ? UNION SELECT t.id FROM terms t JOIN tree ON t.parent = tree.id) SELECT id FROM tree',
+    ).all(termId) as { id: number }[];
     return rows.map((r) => r.id);
   }
 
   /** Every term of a taxonomy (term lists are small; filtering and sorting happen in the handler). */
   all(taxonomy: Taxonomy): Term[] {
-    return this.db.prepare('SELECT * FROM terms WHERE taxonomy = ?').all(taxonomy) as Term[];
+    return this.stmt('SELECT * FROM terms WHERE taxonomy = ?').all(taxonomy) as Term[];
   }
 
   /** Counts of every term of a taxonomy in one query. */
   counts(taxonomy: Taxonomy): Map<number, number> {
-    const rows = this.db.prepare('SELECT id, count AS n FROM terms WHERE taxonomy = ?').all(taxonomy) as {
+    const rows = this.stmt('SELECT id, count AS n FROM terms WHERE taxonomy = ?').all(taxonomy) as {
       id: number;
       n: number;
     }[];
@@ -129,9 +179,20 @@ export class TermStore {
 
   slugTaken(taxonomy: Taxonomy, slug: string, exceptId = 0): boolean {
     return (
-      this.db
-        .prepare('SELECT 1 FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?')
-        .get(taxonomy, slug, exceptId) !== undefined
+      this.stmt('SELECT 1 FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ?').get(taxonomy, slug, exceptId) !==
+      undefined
     );
+  }
+
+  private readonly statements = new Map<string, Statement>();
+
+  /** A statement prepared once (these run per request, not per row). */
+  private stmt(sql: string): Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
   }
 }

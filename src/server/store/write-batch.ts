@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { writesSettled } from './shared-cache.js';
 
 /**
  * Group commit. Writes that reach the server together (one pass of the event loop) share one SQLite
@@ -49,6 +50,7 @@ export class WriteBatch {
         this.current = undefined;
         try {
           this.db.exec('COMMIT');
+          writesSettled(this.db);
           resolve();
         } catch (err) {
           try {
@@ -56,6 +58,7 @@ export class WriteBatch {
           } catch {
             // the rollback failing too leaves SQLite to roll back on the next open
           }
+          writesSettled(this.db);
           this.onFailure();
           reject(err);
         }
