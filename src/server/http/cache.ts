@@ -7,18 +7,35 @@ export interface CachedReply {
 }
 
 /**
+ * Bytes of answers kept at most (default of {@link ReplyCache}). A page of 50 events is about 120 KB,
+ * so this holds a hundred or so pages.
+ */
+export const REPLY_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Keys of answers asked for once, remembered at most (then forgotten all at once). */
+const SEEN_KEYS = 10_000;
+
+/**
  * Caches whole GET answers. Any write clears it: writes through this process call `invalidate()`,
  * and writes by another process on the same data dir are seen through SQLite's `data_version`, which
  * changes when another connection commits. So a cached answer is never served after a write.
+ *
+ * An answer is kept from the second time it is asked for: the first time only its key is noted. A
+ * poller or a dashboard asks for the same lists again and again; an export walks thousands of pages
+ * once each, and keeping those pages only grew the process (its memory, its page faults and its
+ * collector's work: a fifth of the server's time). Bounded by the bytes of the answers it holds: the
+ * oldest go first.
  */
 export class ReplyCache {
   private entries = new Map<string, CachedReply>();
+  private readonly seen = new Set<string>();
+  private bytes = 0;
   private version: number;
   private readonly dataVersion: () => number;
 
   constructor(
     db: Database,
-    private readonly maxEntries = 2000,
+    private readonly maxBytes = REPLY_CACHE_BYTES,
   ) {
     const stmt = db.prepare('PRAGMA data_version').pluck();
     this.dataVersion = () => stmt.get() as number;
@@ -30,8 +47,17 @@ export class ReplyCache {
     const v = this.dataVersion();
     if (v !== this.version) {
       this.version = v;
-      this.entries.clear();
+      this.clear();
     }
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private static size(key: string, reply: CachedReply): number {
+    return key.length + reply.body.length;
   }
 
   get(key: string): CachedReply | undefined {
@@ -41,12 +67,35 @@ export class ReplyCache {
 
   set(key: string, reply: CachedReply): void {
     this.sync();
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    if (!this.seen.has(key)) {
+      if (this.seen.size >= SEEN_KEYS) this.seen.clear();
+      this.seen.add(key);
+      return;
+    }
+    const size = ReplyCache.size(key, reply);
+    if (size > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= ReplyCache.size(key, old);
+    }
+    // Maps iterate in insertion order: the first entries are the oldest.
+    for (const [k, v] of this.entries) {
+      if (this.bytes + size <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= ReplyCache.size(k, v);
+    }
     this.entries.set(key, reply);
+    this.bytes += size;
+  }
+
+  /** Bytes of the answers held (keys included). */
+  get size(): number {
+    return this.bytes;
   }
 
   invalidate(): void {
-    this.entries.clear();
+    this.clear();
     this.version = this.dataVersion();
   }
 }

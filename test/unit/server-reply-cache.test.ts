@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CachedReply, ReplyCache } from '../../src/server/http/cache.js';
+
+const reply = (bytes: number): CachedReply => ({ status: 200, body: Buffer.alloc(bytes, 'x'), headers: {} });
+
+describe('ReplyCache', () => {
+  const dbs: BetterSqlite.Database[] = [];
+  const open = () => {
+    const db = new BetterSqlite(':memory:');
+    dbs.push(db);
+    return db;
+  };
+  afterEach(() => {
+    for (const db of dbs.splice(0)) db.close();
+  });
+
+  it('keeps an answer from the second time it is asked for, not the first', () => {
+    const cache = new ReplyCache(open());
+    cache.set('a', reply(10));
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    const second = reply(10);
+    cache.set('a', second);
+    expect(cache.get('a')).toBe(second);
+    expect(cache.size).toBe(11);
+  });
+
+  it('stays within its byte budget, dropping the oldest answers first', () => {
+    const cache = new ReplyCache(open(), 100);
+    for (const key of ['a', 'b', 'c', 'd']) {
+      cache.set(key, reply(29));
+      cache.set(key, reply(29));
+    }
+    // 4 × 30 bytes do not fit in 100: the oldest went
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    expect(cache.get('d')).toBeDefined();
+    expect(cache.size).toBe(90);
+    // an answer larger than the whole budget is never kept, and evicts nothing
+    cache.set('huge', reply(200));
+    cache.set('huge', reply(200));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(90);
+    // replacing an answer counts its bytes once
+    cache.set('d', reply(9));
+    expect(cache.size).toBe(70);
+  });
+
+  it('forgets everything on a write through this process', () => {
+    const db = open();
+    const cache = new ReplyCache(db);
+    cache.set('a', reply(5));
+    cache.set('a', reply(5));
+    cache.invalidate();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // a key seen before is kept again at once after an invalidation (a poller keeps its speed)
+    cache.set('a', reply(5));
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('forgets everything when another connection commits', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calctl-reply-cache-'));
+    try {
+      const db = new BetterSqlite(join(dir, 'x.sqlite'));
+      const other = new BetterSqlite(join(dir, 'x.sqlite'));
+      dbs.push(db, other);
+      const cache = new ReplyCache(db);
+      cache.set('a', reply(5));
+      cache.set('a', reply(5));
+      expect(cache.get('a')).toBeDefined();
+      other.exec('CREATE TABLE t (x)');
+      expect(cache.get('a')).toBeUndefined();
+    } finally {
+      for (const db of dbs.splice(0)) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
