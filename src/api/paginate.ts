@@ -10,10 +10,11 @@ export interface PaginateOptions {
   startPage?: number | undefined;
   signal?: AbortSignal | undefined;
   /**
-   * Ask for the next page while the records of this one are consumed (two pages in memory at most,
-   * two requests in flight): the server renders page k+1 while the caller writes page k out.
+   * Pages asked for ahead of the one being consumed (default 0; `true` is 1): with N, up to N+1 pages
+   * are in memory and N requests in flight, so the server renders the next pages while the caller
+   * writes this one out. Never past the last page the site reported, nor past `limit`.
    */
-  prefetch?: boolean | undefined;
+  prefetch?: boolean | number | undefined;
   /** called after each page with its number and the totals the server reported */
   onPage?: ((info: PageInfo) => void) | undefined;
 }
@@ -56,9 +57,13 @@ export async function* paginate<T>(
       (err: unknown) => ({ ok: false, err }),
     );
   const first = opts.startPage ?? 1;
-  let next = fetchPage(first);
+  const depth = opts.prefetch === true ? 1 : typeof opts.prefetch === 'number' ? Math.max(0, opts.prefetch) : 0;
+  // Requests already sent, by page, in page order; `asked` is the highest page asked for.
+  const ahead = new Map<number, Promise<Fetched>>([[first, fetchPage(first)]]);
+  let asked = first;
   for (let page = first; ; page++) {
-    const fetched = await next;
+    const fetched = (await ahead.get(page)) as Fetched;
+    ahead.delete(page);
     if (!fetched.ok) {
       const { err } = fetched;
       // The total can shrink between pages (another client deletes): a missing later page is the end.
@@ -85,12 +90,22 @@ export async function* paginate<T>(
     // An empty page ends the list even when total_pages says more: terms past the end answer 200 []
     // and a venue search without matches reports the totals of all venues.
     const more = records.length > 0 && totalPages !== undefined && page < totalPages;
-    const wanted = opts.limit === undefined || yielded + records.length < opts.limit;
-    if (opts.prefetch && more && wanted) {
-      next = fetchPage(page + 1);
-      // Let the request go out before this page is consumed: the consumer's work runs in
-      // microtasks, and the connection writes the request only once the event loop turns.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    const ask = (upTo: number) => {
+      while (asked < upTo) {
+        asked += 1;
+        ahead.set(asked, fetchPage(asked));
+      }
+    };
+    if (more && depth > 0) {
+      // Pages the limit can still use, counting this one's records as consumed.
+      const left = opts.limit === undefined ? Number.POSITIVE_INFINITY : opts.limit - yielded - records.length;
+      if (left > 0) {
+        const before = asked;
+        ask(Math.min(totalPages, page + depth, page + Math.ceil(left / records.length)));
+        // Let the requests go out before this page is consumed: the consumer's work runs in
+        // microtasks, and the connection writes a request only once the event loop turns.
+        if (asked > before) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     }
     for (const record of records as T[]) {
       yield record;
@@ -98,7 +113,7 @@ export async function* paginate<T>(
       if (opts.limit !== undefined && yielded >= opts.limit) return;
     }
     if (!more) return;
-    if (!opts.prefetch) next = fetchPage(page + 1);
+    ask(page + 1);
   }
 }
 

@@ -9,15 +9,14 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ParamObject } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
-import { preferSmallHeap } from '../cli/heap.js';
 import { acceptsOutputFormats } from '../completion/output-formats.js';
-import { EXPORT_FORMATS, type ExportFormat, runExport } from '../csv/export.js';
+import { EXPORT_CONCURRENCY, EXPORT_FORMATS, type ExportFormat, runExport } from '../csv/export.js';
 import { ALL_EVENTS_WINDOW } from '../csv/match.js';
 import { checkOutputPath, openOutputFile } from '../csv/outfile.js';
 import { parseFieldList } from '../output/index.js';
 import { addFlags, bindFlags, readFlags } from './resource/flags.js';
 import { toQuery } from './resource/values.js';
-import { dateZone } from './shared.js';
+import { dateZone, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
 type Opts = Record<string, unknown>;
@@ -70,6 +69,7 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
       fields,
       siteLabels: site,
       delimiter: opts.delimiter as string | undefined,
+      concurrency: opts.concurrency as number | undefined,
       out,
       signal: ctx.signal,
     });
@@ -125,6 +125,12 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       ]),
     )
     .addOption(new Option('--delimiter <char>', 'CSV field delimiter (default ","; "tab")').argParser(parseDelimiter))
+    .option(
+      '--concurrency <n>',
+      'requests in flight: the next pages are asked for while one is written (1 spares a busy site)',
+      parseConcurrency,
+      EXPORT_CONCURRENCY,
+    )
     .addHelpText(
       'after',
       '\nCSV cells: venue → its name, organizer → names joined by ", ", categories/tags → names,\n' +
@@ -135,7 +141,6 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         'two years ahead); --start-date or --end-date replaces one end of that window.',
     )
     .action(async (_opts: Opts, command: Command) => {
-      preferSmallHeap();
       await exportRecords(deps.runtime(), resource, command.opts());
     });
 }

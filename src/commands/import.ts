@@ -16,18 +16,12 @@ import { ImportInterruptedError, runImport } from '../csv/import.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
-import { dateZone } from './shared.js';
+import { dateZone, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
 type Opts = Record<string, unknown>;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
-
-function parseConcurrency(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64.');
-  return n;
-}
 
 function parseBatchSize(value: string): number {
   const n = Number(value);

@@ -2,6 +2,7 @@
  * Helpers every data command shares: output options from the globals, the zone for naive dates,
  * dry-run rendering, id parsing and confirmation.
  */
+import { InvalidArgumentError } from 'commander';
 import { aResource, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
@@ -146,4 +147,11 @@ export async function confirmOrThrow(rt: Runtime, message: string): Promise<bool
   }
   const { askConfirm } = await import('../cli/prompts.js');
   return askConfirm(rt.ctx, message);
+}
+
+/** `--concurrency` of bulk commands: requests in flight, 1 to 64. */
+export function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64.');
+  return n;
 }

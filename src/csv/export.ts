@@ -31,6 +31,8 @@ export interface ExportOptions {
   /** `--columns site`: the site importer's labels as CSV headers */
   siteLabels?: boolean | undefined;
   delimiter?: string | undefined;
+  /** pages asked for at once (default {@link EXPORT_CONCURRENCY}) */
+  concurrency?: number | undefined;
   out: Writable;
   signal?: AbortSignal | undefined;
 }
@@ -55,8 +57,20 @@ export function exportQuery(resource: ResourceSpec, filters: ParamObject = {}): 
   return q as ParamObject;
 }
 
-/** Records written per chunk: one write (and one stringify call) per page of the list, not per record. */
+/**
+ * Pages asked for at once by default: the site renders the next pages while this one is written out.
+ * A few are enough to keep a site busy; more only load it.
+ */
+export const EXPORT_CONCURRENCY = 2;
+
+/** Records turned into text at once: one stringify call per page of the list, not per record. */
 const CHUNK = 50;
+
+/**
+ * Text gathered before it is written: a write is a system call (a costly one on a virtual machine),
+ * and a page of 50 events is only about 6 KB of CSV.
+ */
+const WRITE_BYTES = 64 * 1024;
 
 /** Writes one chunk, waiting for the destination to drain when its buffer is full. */
 async function write(out: Writable, chunk: string): Promise<void> {
@@ -93,11 +107,22 @@ export async function runExport(opts: ExportOptions): Promise<number> {
   const query = exportQuery(resource, opts.query);
   const records = paginate<Obj>(api, `/${resource.name}`, query, resource.name, {
     signal: opts.signal,
-    prefetch: true,
+    // One page is written out while the next ones are on their way.
+    prefetch: opts.concurrency ?? EXPORT_CONCURRENCY,
   });
   let count = 0;
   const failure = failureOf(out);
-  const flush = (text: string) => Promise.race([write(out, text), failure.failed]);
+  let pending = '';
+  const writeOut = (text: string) => Promise.race([write(out, text), failure.failed]);
+  /** Queues text; writes what is queued once there is enough of it, or everything with `all`. */
+  const flush = async (text: string, all = false) => {
+    pending += text;
+    if (pending.length >= WRITE_BYTES || (all && pending !== '')) {
+      const chunk = pending;
+      pending = '';
+      await writeOut(chunk);
+    }
+  };
   try {
     if (opts.format !== 'csv') {
       const shape = (r: Obj) => (opts.fields ? pick(r, opts.fields, { nested: true }) : r);
@@ -111,7 +136,7 @@ export async function runExport(opts: ExportOptions): Promise<number> {
         }
       }
       if (opts.format === 'json') chunk += count === 0 ? '[]\n' : '\n]\n';
-      await flush(chunk);
+      await flush(chunk, true);
       return count;
     }
     const columns = opts.fields ?? EXPORT_COLUMNS[resource.name] ?? resource.recordKeys;
@@ -122,7 +147,7 @@ export async function runExport(opts: ExportOptions): Promise<number> {
       columns: columns.map((c) => columnHeader(resource, c, opts.siteLabels ?? false)),
     };
     // The header goes out first, even for an empty list.
-    await flush(stringify([], { ...csvOptions, header: true }));
+    await flush(stringify([], { ...csvOptions, header: true }), true);
     const flatten = recordFlattener(columns, parents);
     let rows: string[][] = [];
     for await (const r of records) {
@@ -132,7 +157,7 @@ export async function runExport(opts: ExportOptions): Promise<number> {
         rows = [];
       }
     }
-    if (rows.length > 0) await flush(stringify(rows, csvOptions));
+    await flush(rows.length > 0 ? stringify(rows, csvOptions) : '', true);
     return count;
   } finally {
     failure.done();

@@ -167,6 +167,22 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     expect(JSON.parse(until.stdout).map((e: Loose) => e.title)).toEqual(['Soon']);
   });
 
+  it('export --concurrency: several pages on their way give the same file as one at a time; 0 is refused', async () => {
+    const path = await site.file('many.csv', csv(rows(130)));
+    expect((await site.run(['import', 'events', path, '-o', 'json'])).code).toBe(0);
+    const one = await site.run(['export', 'events', '--concurrency', '1']);
+    const four = await site.run(['export', 'events', '--concurrency', '4']);
+    const byDefault = await site.run(['export', 'events']);
+    expect(one.code).toBe(0);
+    expect(one.stdout.trimEnd().split('\n')).toHaveLength(131);
+    expect(four.stdout).toBe(one.stdout);
+    expect(byDefault.stdout).toBe(one.stdout);
+    const bad = await site.run(['export', 'events', '--concurrency', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--concurrency.*whole number from 1 to 64/);
+    expect(bad.stdout).toBe('');
+  }, 60_000);
+
   it('Ctrl-C with -o json: the summary so far on stdout, exit 130, the resume hint on stderr', async () => {
     const path = await site.file('long.csv', csv(rows(3000)));
     const run = site.start(['import', 'events', path, '-o', 'json', '--concurrency', '1']);

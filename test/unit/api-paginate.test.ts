@@ -147,4 +147,29 @@ describe('paginate', () => {
     expect(limited).toHaveLength(30);
     expect(pagesRequested()).toEqual([1]);
   });
+
+  it('prefetch N keeps N pages on their way, never past the end or the limit, in page order', async () => {
+    server.handle(listRoute(260, 'events', 'archive-404'));
+    const seen: number[] = [];
+    const requestedWhenFirstYielded: number[] = [];
+    for await (const e of paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: 3 })) {
+      if (seen.length === 0) {
+        await new Promise((r) => setTimeout(r, 50));
+        requestedWhenFirstYielded.push(...pagesRequested());
+      }
+      seen.push(e.id);
+    }
+    expect(seen).toEqual(Array.from({ length: 260 }, (_, i) => i + 1));
+    expect(requestedWhenFirstYielded.sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    // six pages of 50 hold 260 records: page 7 is never asked for
+    expect(pagesRequested().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+
+    server.requests.length = 0;
+    const limited = await collect(
+      paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: 3, limit: 70 }),
+    );
+    expect(limited.map((e) => e.id)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1));
+    // 70 records need two pages: the limit caps the prefetch
+    expect(pagesRequested().sort((a, b) => a - b)).toEqual([1, 2]);
+  });
 });
