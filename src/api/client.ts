@@ -82,6 +82,11 @@ export interface RequestOptions {
    */
   finish?: boolean | undefined;
   headers?: Record<string, string> | undefined;
+  /**
+   * A successful read's body as the text received, not parsed (GET and HEAD only): for a caller that
+   * parses it later, like an export holding the next pages while it writes this one out.
+   */
+  text?: boolean | undefined;
 }
 
 /** A successful answer. `body` is the parsed JSON (undefined when empty). */
@@ -304,6 +309,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const { status } = answer;
       if (status >= 200 && status < 300) {
         log?.(`${method} ${shownUrl} ${status} ${ms}ms`);
+        if (ro.text && (method === 'GET' || method === 'HEAD')) {
+          return { status, headers: answer.headers, body: answer.text as T, url: shownUrl, method };
+        }
         const body = parseBody(answer, method, shownUrl);
         if (method !== 'GET' && method !== 'HEAD') {
           const hidden = serializedWpError(body, method, shownUrl);

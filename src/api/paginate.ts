@@ -1,6 +1,7 @@
-import type { ApiClient } from './client.js';
+import type { ApiClient, ApiResponse } from './client.js';
 import { ApiError } from './errors.js';
 import type { ParamObject } from './params.js';
+import { parseBody } from './response.js';
 
 /** Options of paginate. */
 export interface PaginateOptions {
@@ -50,10 +51,12 @@ export async function* paginate<T>(
 ): AsyncGenerator<T, void, undefined> {
   let yielded = 0;
   if (opts.limit !== undefined && opts.limit <= 0) return;
-  type Fetched = { ok: true; body: unknown; headers: Record<string, string> } | { ok: false; err: unknown };
+  // Pages are kept as text until their turn: a page asked for ahead is then one string, not thousands
+  // of objects that the collector would copy (and promote) again and again while this page is used.
+  type Fetched = { ok: true; res: ApiResponse<string> } | { ok: false; err: unknown };
   const fetchPage = (page: number): Promise<Fetched> =>
-    client.get<unknown>(path, { query: { ...query, page }, signal: opts.signal }).then(
-      (res) => ({ ok: true, body: res.body, headers: res.headers }),
+    client.get<string>(path, { query: { ...query, page }, signal: opts.signal, text: true }).then(
+      (res) => ({ ok: true, res }),
       (err: unknown) => ({ ok: false, err }),
     );
   const first = opts.startPage ?? 1;
@@ -72,7 +75,9 @@ export async function* paginate<T>(
       }
       throw err;
     }
-    const { body, headers } = fetched;
+    const { res } = fetched;
+    const { headers } = res;
+    const body = parseBody({ status: res.status, headers, text: res.body }, 'GET', res.url);
     const records = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[listKey] : undefined;
     if (!Array.isArray(records)) {
       throw new ApiError({

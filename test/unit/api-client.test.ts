@@ -72,6 +72,20 @@ describe('requests', () => {
     expect(req.headers.accept).toBe('application/json');
   });
 
+  it('text: a successful read comes back as the text received; errors and writes are read as usual', async () => {
+    server.handle(json(200, { events: [{ id: 9 }] }));
+    const read = await makeClient().get<string>('/events', { text: true });
+    expect(read.body).toBe('{"events":[{"id":9}]}');
+    server.handle(wpError(404, 'rest_no_route', 'No route.'));
+    await expect(makeClient().get('/nope', { text: true, retry: false })).rejects.toMatchObject({
+      status: 404,
+      code: 'rest_no_route',
+    });
+    server.handle(json(201, { id: 5 }));
+    const write = await makeClient().post<{ id: number }>('/events', { title: 'x' }, { text: true });
+    expect(write.body).toEqual({ id: 5 });
+  });
+
   it('reuses one keep-alive connection across requests', async () => {
     server.handle(json(200, {}));
     const c = makeClient();
