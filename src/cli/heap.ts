@@ -1,14 +1,21 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * An import streams for minutes and allocates a parsed answer per row, almost all of it short-lived.
- * V8's default heuristics let the heap grow far past what is live before a full collection (about
- * 180 MB of RSS for 30,000 imported rows with 30 MB live); `--optimize-for-size` collects sooner and
- * keeps it near 100 MB, at a few percent of speed, which the site's answers bound anyway. The flag is
- * read by the collector as it runs, so it applies from here on. (Not for export: with its young
- * generation shrunk to a sliver, the pages an export has on their way outlive it and the collector
- * copies them again and again, a third more work per exported row.)
+ * Import and export stream for minutes, allocating a parsed answer (or page) per step, nearly all of
+ * it short-lived. Two of V8's defaults fit that badly, and both can still be changed once running:
+ *
+ * - The young generation starts at 1 MB and doubles only after collections that find much of it
+ *   alive. A page of 50 events parses to about 1 MB, so for a long while every page outlives a
+ *   collection or two and is copied into the old generation, which then grows (page faults) and needs
+ *   full collections of its own. Grown at once to its full size, the young generation lets a page die
+ *   young. Measured on 30,000 imported rows: client CPU 6.7 → 3.2 s, page faults 123,000 → 36,000.
+ * - The old generation is let grow far past what is live before a full collection; 20% over the
+ *   live size keeps the process small (100,000 imported rows: peak RSS 168 → 126 MB, no slower).
+ *
+ * (`--optimize-for-size`, used before, keeps the heap small by shrinking the young generation to a
+ * sliver: the promotions above on every page, twice the CPU.)
  */
-export function preferSmallHeap(): void {
-  setFlagsFromString('--optimize-for-size');
+export function tuneHeapForStreaming(): void {
+  setFlagsFromString('--semi-space-growth-factor=16');
+  setFlagsFromString('--heap-growing-percent=20');
 }

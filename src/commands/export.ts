@@ -9,6 +9,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ParamObject } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../cli/errors.js';
+import { tuneHeapForStreaming } from '../cli/heap.js';
 import { acceptsOutputFormats } from '../completion/output-formats.js';
 import { EXPORT_CONCURRENCY, EXPORT_FORMATS, type ExportFormat, runExport } from '../csv/export.js';
 import { ALL_EVENTS_WINDOW } from '../csv/match.js';
@@ -141,6 +142,7 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         'two years ahead); --start-date or --end-date replaces one end of that window.',
     )
     .action(async (_opts: Opts, command: Command) => {
+      tuneHeapForStreaming();
       await exportRecords(deps.runtime(), resource, command.opts());
     });
 }
