@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../cli/errors.js';
+import { growYoungGenerationAtOnce } from '../../cli/heap.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|\[::1\])$/i;
@@ -62,6 +63,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
         'calctl: WARNING: use --tls-cert/--tls-key, or keep --host 127.0.0.1 behind a TLS proxy.\n',
     );
   }
+  growYoungGenerationAtOnce();
   const { startServer } = await import('../../server/start.js');
   const server = await startServer({
     dataDir,

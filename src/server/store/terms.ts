@@ -104,8 +104,18 @@ export class TermStore {
 
   private clearStmt?: Statement;
   private linkStmt?: Statement;
-  /** ofPosts statements by number of posts (a list asks for the same page size again and again) */
-  private readonly ofPostsStmts = new Map<number, Statement>();
+  /** Raw-row statements `<prefix> (?, …)` by prefix and number of values (lists repeat a few sizes). */
+  private readonly inListStmts = new Map<string, Statement>();
+
+  private inList(prefix: string, values: readonly unknown[]): Statement {
+    const key = `${prefix}\u0000${values.length}`;
+    let stmt = this.inListStmts.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare(`${prefix} (${values.map(() => '?').join(',')})`).raw(true);
+      if (this.inListStmts.size < 128) this.inListStmts.set(key, stmt);
+    }
+    return stmt;
+  }
 
   /**
    * Terms of several posts in one query, per post, ordered by name as the site orders them; each term
@@ -114,25 +124,35 @@ export class TermStore {
   ofPosts(postIds: readonly number[]): Map<number, (Term & { count: number })[]> {
     const out = new Map<number, (Term & { count: number })[]>();
     if (postIds.length === 0) return out;
-    let stmt = this.ofPostsStmts.get(postIds.length);
-    if (!stmt) {
-      stmt = this.db
-        .prepare(
-          `SELECT r.post_id, t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, t.count FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.post_id IN (${postIds.map(() => '?').join(',')})`,
-        )
-        .raw(true);
-      if (this.ofPostsStmts.size < 64) this.ofPostsStmts.set(postIds.length, stmt);
-    }
+    // The links first, then each term once: a page of events names a handful of terms, and joining
+    // them to every link read each term's row again per event.
+    const links = this.inList('SELECT post_id, term_id FROM term_relationships WHERE post_id IN', postIds).all(
+      ...postIds,
+    ) as [number, number][];
+    if (links.length === 0) return out;
+    const ids = [...new Set(links.map((l) => l[1]))];
     const terms = new Map<number, Term & { count: number }>();
-    for (const r of stmt.all(...postIds) as [number, number, Taxonomy, string, string, string, number, number][]) {
-      let term = terms.get(r[1]);
-      if (!term) {
-        term = { id: r[1], taxonomy: r[2], name: r[3], slug: r[4], description: r[5], parent: r[6], count: r[7] };
-        terms.set(r[1], term);
-      }
-      const list = out.get(r[0]);
+    const rows = this.inList(
+      'SELECT id, taxonomy, name, slug, description, parent, count FROM terms WHERE id IN',
+      ids,
+    ).all(...ids) as [number, Taxonomy, string, string, string, number, number][];
+    for (const r of rows) {
+      terms.set(r[0], {
+        id: r[0],
+        taxonomy: r[1],
+        name: r[2],
+        slug: r[3],
+        description: r[4],
+        parent: r[5],
+        count: r[6],
+      });
+    }
+    for (const [postId, termId] of links) {
+      const term = terms.get(termId);
+      if (!term) continue;
+      const list = out.get(postId);
       if (list) list.push(term);
-      else out.set(r[0], [term]);
+      else out.set(postId, [term]);
     }
     for (const list of out.values()) {
       if (list.length > 1) list.sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
