@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import type { Agent, Dispatcher } from 'undici';
 import { type CalctlError, InterruptedError } from '../cli/errors.js';
 import { abortableDelay, watchAbort } from './abort-watch.js';
@@ -11,8 +12,21 @@ import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
  * a plain Node import exposes named exports: accept both.
  */
 export async function loadUndici(): Promise<typeof import('undici')> {
+  holdBackWasmTierUp();
   const mod = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
   return typeof mod.Agent === 'function' ? mod : (mod.default as typeof import('undici'));
+}
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. V8 first runs it as quickly compiled code,
+ * and once it has run a while recompiles its large state machine with its optimizing compiler, on a
+ * background thread that the process then waits for before it can exit: about 170 ms, a third of a
+ * short command like `calctl events list` against a site. With a far larger tiering budget only a
+ * long run (an export of thousands of pages) still gets the optimized parser; V8 reads the flag when
+ * the module is compiled, which is after this.
+ */
+function holdBackWasmTierUp(): void {
+  setFlagsFromString('--wasm-tiering-budget=200000000');
 }
 
 /** One HTTP exchange, whatever carries it. */
