@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import type { Agent, Dispatcher } from 'undici';
 import { type CalctlError, InterruptedError } from '../cli/errors.js';
 import { abortableDelay, watchAbort } from './abort-watch.js';
@@ -6,28 +5,7 @@ import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './er
 import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';
 import { errorForStatus, flattenHeaders, parseBody, type RawAnswer } from './response.js';
 import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
-
-/**
- * Loads undici on demand. A bundled dynamic import of this CommonJS package exposes it as `default`;
- * a plain Node import exposes named exports: accept both.
- */
-export async function loadUndici(): Promise<typeof import('undici')> {
-  holdBackWasmTierUp();
-  const mod = (await import('undici')) as typeof import('undici') & { default?: typeof import('undici') };
-  return typeof mod.Agent === 'function' ? mod : (mod.default as typeof import('undici'));
-}
-
-/**
- * undici parses HTTP with llhttp compiled to WebAssembly. V8 first runs it as quickly compiled code,
- * and once it has run a while recompiles its large state machine with its optimizing compiler, on a
- * background thread that the process then waits for before it can exit: about 170 ms, a third of a
- * short command like `calctl events list` against a site. With a far larger tiering budget only a
- * long run (an export of thousands of pages) still gets the optimized parser; V8 reads the flag when
- * the module is compiled, which is after this.
- */
-function holdBackWasmTierUp(): void {
-  setFlagsFromString('--wasm-tiering-budget=200000000');
-}
+import { loadUndici, type UndiciParts } from './undici.js';
 
 /** One HTTP exchange, whatever carries it. */
 export type Transport = (req: {
@@ -142,7 +120,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const log = opts.log;
   // undici is large: it is loaded on the first real network request, never for the local calendar.
   let ownAgent: Agent | undefined;
-  let undici: Promise<typeof import('undici')> | undefined;
+  let undici: Promise<UndiciParts> | undefined;
   async function network(): Promise<{ dispatcher: Dispatcher }> {
     undici ??= loadUndici();
     const lib = await undici;

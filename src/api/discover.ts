@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
-import { loadUndici } from './client.js';
 import { flattenHeaders } from './response.js';
+import { loadUndici } from './undici.js';
 
 /** What discovery needs from one HTTP answer. */
 export interface DiscoveryAnswer {
@@ -28,24 +28,32 @@ export interface DiscoveryFetcherOptions {
 export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): DiscoveryFetcher {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   return async (start, method) => {
-    let url = start;
-    for (let hop = 0; ; hop++) {
-      // Loaded here, not at import: discovery only happens for remote sites.
-      const { request: undiciRequest } = await loadUndici();
-      const res = await undiciRequest(url, {
-        method,
-        headers: { accept: 'text/html,application/json', 'user-agent': opts.userAgent ?? 'calctl' },
-        signal: AbortSignal.timeout(timeoutMs),
-        ...(opts.dispatcher ? { dispatcher: opts.dispatcher } : {}),
-      });
-      await res.body.dump();
-      const headers = flattenHeaders(res.headers);
-      const location = headers.location;
-      if (res.statusCode >= 300 && res.statusCode < 400 && location && hop < (opts.maxRedirects ?? 5)) {
-        url = new URL(location, url).href;
-        continue;
+    // Loaded here, not at import: discovery only happens for remote sites.
+    const { Agent, request } = await loadUndici();
+    const own = opts.dispatcher ? undefined : new Agent();
+    const dispatcher = opts.dispatcher ?? (own as Dispatcher);
+    try {
+      let url = start;
+      for (let hop = 0; ; hop++) {
+        const target = new URL(url);
+        const res = await request(dispatcher, {
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
+          method,
+          headers: { accept: 'text/html,application/json', 'user-agent': opts.userAgent ?? 'calctl' },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await res.body.dump();
+        const headers = flattenHeaders(res.headers);
+        const location = headers.location;
+        if (res.statusCode >= 300 && res.statusCode < 400 && location && hop < (opts.maxRedirects ?? 5)) {
+          url = new URL(location, url).href;
+          continue;
+        }
+        return { status: res.statusCode, headers };
       }
-      return { status: res.statusCode, headers };
+    } finally {
+      await own?.close();
     }
   };
 }
