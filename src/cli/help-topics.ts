@@ -89,7 +89,10 @@ Rejected rows: the run goes on (--fail-fast stops at the first); --rejects FILE 
 validates and matches everything and reports what would change, writing nothing.
 
 Export writes CSV with our field names (--columns site: the importer's labels), or -o ndjson|json;
-its default columns import again unchanged, so export → import → export gives the same file.`;
+its default columns import again unchanged, so export → import → export gives the same file.
+
+--concurrency N: requests in flight (import: writes, default 8; export: pages asked for while one is
+written, default 2). Lower it to spare a busy site; raise it for a slow one far away.`;
 }
 
 function authText(): string {
