@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stores } from '../../src/server/site.js';
 import { openStores } from '../../src/server/start.js';
+import { newPost } from '../../src/server/store/posts.js';
 import type { Post } from '../../src/server/store/types.js';
 import { WriteBatch } from '../../src/server/store/write-batch.js';
 import { type Api, day, ev, startApi, uniq } from '../helpers/api-server.js';
@@ -169,28 +170,16 @@ describe('a write rolled back with its request', () => {
   it('leaves no trace in the cache, neither in its batch nor after', async () => {
     const batch = new WriteBatch(stores.db);
     const created = request(batch, () =>
-      stores.posts.insert({
-        type: 'tribe_venue',
-        status: 'publish',
-        author: 1,
-        title: 'Original',
-        content: '',
-        excerpt: '',
-        slug: 'original',
-        date: day(0, '10:00'),
-        date_utc: day(0, '10:00'),
-        modified: day(0, '10:00'),
-        modified_utc: day(0, '10:00'),
-        parent: 0,
-        meta: { show_map: true, show_map_link: true },
-        start_local: null,
-        end_local: null,
-        start_utc: null,
-        end_utc: null,
-        featured: 0,
-        hidden: 0,
-        venue_id: null,
-      }),
+      stores.posts.insert(
+        newPost({
+          type: 'tribe_venue',
+          title: 'Original',
+          slug: 'original',
+          date: day(0, '10:00'),
+          date_utc: day(0, '10:00'),
+          meta: { show_map: true, show_map_link: true },
+        }),
+      ),
     );
     await created.durable;
     const id = created.result;

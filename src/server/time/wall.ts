@@ -48,14 +48,7 @@ function two(s: string, i: number): number {
  * The fields of a full `YYYY-MM-DD HH:MM:SS` (or `T`) string, digits only, not range-checked; null for
  * any other shape. What the store holds and returns, so the helpers below read it without a regex.
  */
-interface Fields19 {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+type Fields19 = Required<WallFields>;
 
 function fields19(s: string): Fields19 | null {
   if (s.length !== 19) return null;
