@@ -31,6 +31,9 @@ export const DB_FILE = 'calctl.sqlite';
  */
 const WAL_AUTOCHECKPOINT_PAGES = 4000;
 
+/** How much of the database file reads may map (see openDatabase). */
+const MMAP_BYTES = 256 * 1024 * 1024;
+
 /**
  * Opens (creating if needed) the store of a data dir. WAL lets readers run beside one writer and keeps
  * a SIGKILL from leaving half-written data; busy_timeout makes a second process wait for the write
@@ -54,6 +57,10 @@ export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: bo
   // to a temporary file once a batch has touched more than a few pages.
   db.pragma('temp_store = MEMORY');
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  // Reads map the file instead of copying each page in with a system call (an export reads every
+  // page once: 5% of a list page's cost). Writes still go through the WAL; this is address space,
+  // not memory.
+  db.pragma(`mmap_size = ${MMAP_BYTES}`);
   migrate(db);
   // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores; worth it
   // for a long-lived server, not for a one-shot CLI command.
