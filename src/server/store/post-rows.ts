@@ -72,61 +72,18 @@ export function decode(r: unknown[] | undefined): Post | undefined {
  * parameters from an object cost a third of an insert).
  */
 export function encode(p: PostInput, metaJson: string): unknown[] {
-  return [
-    p.type,
-    p.status,
-    p.author,
-    p.title,
-    p.content,
-    p.excerpt,
-    p.slug,
-    p.date,
-    p.date_utc,
-    p.modified,
-    p.modified_utc,
-    p.parent,
-    metaJson,
-    p.start_local,
-    p.end_local,
-    p.start_utc,
-    p.end_utc,
-    p.featured,
-    p.hidden,
-    p.venue_id,
-  ];
+  return COLUMNS.map((c) => (c === 'meta' ? metaJson : p[c]));
 }
 
 export const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
- * The post a read of the row just inserted would return: the same fields in {@link decode}'s order,
+ * The post a read of the row just inserted would return: its values decoded as a read decodes them,
  * meta through the same JSON round trip. (Every column gets the JavaScript type it is stored as: text
  * columns strings, integer columns integers, so SQLite's affinity changes nothing.)
  */
-export function inserted(id: number, p: PostInput, metaJson: string): Post {
-  return {
-    id,
-    type: p.type,
-    status: p.status,
-    author: p.author,
-    title: p.title,
-    content: p.content,
-    excerpt: p.excerpt,
-    slug: p.slug,
-    date: p.date,
-    date_utc: p.date_utc,
-    modified: p.modified,
-    modified_utc: p.modified_utc,
-    parent: p.parent,
-    meta: JSON.parse(metaJson) as Record<string, unknown>,
-    start_local: p.start_local,
-    end_local: p.end_local,
-    start_utc: p.start_utc,
-    end_utc: p.end_utc,
-    featured: p.featured,
-    hidden: p.hidden,
-    venue_id: p.venue_id,
-  };
+export function inserted(id: number, values: readonly unknown[]): Post {
+  return decode([id, ...values]) as Post;
 }
 
 /**

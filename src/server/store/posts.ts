@@ -158,7 +158,7 @@ export class PostStore {
     const id = Number(this.insertStmt.run(values).lastInsertRowid);
     // (text with a lone surrogate is stored altered — U+FFFD — so such a row is read back instead)
     if (this.memo && !values.some((v) => typeof v === 'string' && LONE_SURROGATE.test(v))) {
-      this.memo.set(id, inserted(id, post, metaJson));
+      this.memo.set(id, inserted(id, values));
       if (post.type === 'tribe_events') this.orgMemo?.set(id, []);
     }
     return id;
