@@ -11,11 +11,11 @@ export interface PaginateOptions {
   startPage?: number | undefined;
   signal?: AbortSignal | undefined;
   /**
-   * Pages asked for ahead of the one being consumed (default 0; `true` is 1): with N, up to N+1 pages
+   * Pages asked for ahead of the one being consumed (default 0): with N, up to N+1 pages
    * are in memory and N requests in flight, so the server renders the next pages while the caller
    * writes this one out. Never past the last page the site reported, nor past `limit`.
    */
-  prefetch?: boolean | number | undefined;
+  prefetch?: number | undefined;
   /** called after each page with its number and the totals the server reported */
   onPage?: ((info: PageInfo) => void) | undefined;
 }
@@ -60,7 +60,7 @@ export async function* paginate<T>(
       (err: unknown) => ({ ok: false, err }),
     );
   const first = opts.startPage ?? 1;
-  const depth = opts.prefetch === true ? 1 : typeof opts.prefetch === 'number' ? Math.max(0, opts.prefetch) : 0;
+  const depth = Math.max(0, opts.prefetch ?? 0);
   // Requests already sent, by page, in page order; `asked` is the highest page asked for.
   const ahead = new Map<number, Promise<Fetched>>([[first, fetchPage(first)]]);
   let asked = first;

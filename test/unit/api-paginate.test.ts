@@ -128,7 +128,7 @@ describe('paginate', () => {
     server.handle(listRoute(120, 'events', 'archive-404'));
     const seen: number[] = [];
     const requestedWhenFirstYielded: number[] = [];
-    for await (const e of paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: true })) {
+    for await (const e of paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: 1 })) {
       if (seen.length === 0) {
         // let the prefetch reach the server
         await new Promise((r) => setTimeout(r, 50));
@@ -142,7 +142,7 @@ describe('paginate', () => {
 
     server.requests.length = 0;
     const limited = await collect(
-      paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: true, limit: 30 }),
+      paginate<{ id: number }>(client, '/events', { per_page: 50 }, 'events', { prefetch: 1, limit: 30 }),
     );
     expect(limited).toHaveLength(30);
     expect(pagesRequested()).toEqual([1]);

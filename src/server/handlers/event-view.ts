@@ -1,6 +1,6 @@
 import { type EventLinks, newRenderShare, serializeEvent } from '../serialize/event.js';
 import type { RequestScope } from '../site.js';
-import type { Post, Taxonomy } from '../store/types.js';
+import type { Post, Taxonomy, Term } from '../store/types.js';
 
 /** Linked venue/organizers visible to the caller: anonymous readers never see unpublished ones. */
 function visible(post: Post | undefined, scope: RequestScope): post is Post {
@@ -8,35 +8,29 @@ function visible(post: Post | undefined, scope: RequestScope): post is Post {
   return scope.userId !== null || post.status === 'publish';
 }
 
-/** Loads what an event representation embeds. `counts` memoizes term counts across one answer. */
-export function loadEventLinks(post: Post, scope: RequestScope, counts = new Map<number, number>()): EventLinks {
+/** An event's terms of one taxonomy, with the counts their rows carry (kept by triggers). */
+function termsIn(own: readonly (Term & { count: number })[], taxonomy: Taxonomy): EventLinks['categories'] {
+  return own.filter((t) => t.taxonomy === taxonomy).map((term) => ({ term, count: term.count }));
+}
+
+/** Loads what an event representation embeds. */
+export function loadEventLinks(post: Post, scope: RequestScope): EventLinks {
   const { posts, terms } = scope.stores;
   const venue = post.venue_id ? posts.get(post.venue_id) : undefined;
   const orgIds = posts.organizerIds(post.id);
   const orgs = posts.getMany(orgIds);
-  // Both taxonomies in one query; the rows carry their count (kept by triggers).
+  // Both taxonomies in one query.
   const own = terms.ofPosts([post.id]).get(post.id) ?? [];
-  const withCount = (taxonomy: Taxonomy) =>
-    own
-      .filter((t) => t.taxonomy === taxonomy)
-      .map((term) => {
-        let count = counts.get(term.id);
-        if (count === undefined) {
-          count = term.count;
-          counts.set(term.id, count);
-        }
-        return { term, count };
-      });
   return {
     venue: visible(venue, scope) ? venue : undefined,
     organizers: orgIds.map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
-    categories: withCount('tribe_events_cat'),
-    tags: withCount('post_tag'),
+    categories: termsIn(own, 'tribe_events_cat'),
+    tags: termsIn(own, 'post_tag'),
   };
 }
 
-export function renderEvent(post: Post, scope: RequestScope, single: boolean, counts?: Map<number, number>) {
-  return serializeEvent(post, loadEventLinks(post, scope, counts), scope, single);
+export function renderEvent(post: Post, scope: RequestScope, single: boolean) {
+  return serializeEvent(post, loadEventLinks(post, scope), scope, single);
 }
 
 /**
@@ -54,13 +48,11 @@ export function renderEvents(events: readonly Post[], scope: RequestScope): Reco
   return events.map((post) => {
     const venue = post.venue_id ? venues.get(post.venue_id) : undefined;
     const own = termsOf.get(post.id) ?? [];
-    const withCount = (taxonomy: Taxonomy) =>
-      own.filter((t) => t.taxonomy === taxonomy).map((term) => ({ term, count: term.count }));
     const links: EventLinks = {
       venue: visible(venue, scope) ? venue : undefined,
       organizers: (orgLinks.get(post.id) ?? []).map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
-      categories: withCount('tribe_events_cat'),
-      tags: withCount('post_tag'),
+      categories: termsIn(own, 'tribe_events_cat'),
+      tags: termsIn(own, 'post_tag'),
     };
     return serializeEvent(post, links, scope, false, share);
   });
