@@ -15,6 +15,9 @@ import type { Post, PostInput, PostType } from './types.js';
 
 export { newPost } from './post-rows.js';
 
+/** How many pages before the one asked for a remembered page end is looked for (see nearestPageEnd). */
+const PAGES_BACK = 8;
+
 /** Reads and writes posts (events, venues, organizers) and their links. */
 export class PostStore {
   private readonly byId: Statement;
@@ -273,15 +276,15 @@ export class PostStore {
     }
     const column = keyed[1] as keyof Post;
     const shape = `${where}\u0000${JSON.stringify(params)}\u0000${orderBy}`;
-    const after = offset > 0 ? this.pageEnds.get(`${shape}\u0000${offset}`) : undefined;
-    const posts = after
+    const start = offset > 0 ? this.nearestPageEnd(shape, offset, limit) : undefined;
+    const posts = start
       ? // The page end comes first: of several bounds on one column, SQLite seeks the index by the
         // first, and the list's own date window would otherwise have it scan from the window start.
         read(
           this.cached(
-            `${SELECT_PAGE} WHERE (p.${column}, p.id) ${keyed[2] === 'ASC' ? '>' : '<'} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ?`,
+            `${SELECT_PAGE} WHERE (p.${column}, p.id) ${keyed[2] === 'ASC' ? '>' : '<'} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
           ),
-          [after.k, after.id, ...params, limit],
+          [start.end.k, start.end.id, ...params, limit, start.skip],
         )
       : read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
           ...params,
@@ -294,6 +297,20 @@ export class PostStore {
       this.pageEnds.set(`${shape}\u0000${offset + limit}`, { k: last[column], id: last.id });
     }
     return { ids: posts.map((p) => p.id), total };
+  }
+
+  /**
+   * The remembered page end nearest before `offset`, and the rows between it and `offset`. An
+   * export asks for several pages at once, and they need not arrive in order: a page whose
+   * predecessor is still being served seeks from an earlier end and skips the rows between, instead
+   * of counting every row from the top.
+   */
+  private nearestPageEnd(shape: string, offset: number, limit: number) {
+    for (let skip = 0; skip < offset && skip <= PAGES_BACK * limit; skip += limit) {
+      const end = this.pageEnds.get(`${shape}\u0000${offset - skip}`);
+      if (end) return { end, skip };
+    }
+    return undefined;
   }
 
   private readonly counts = new Map<string, number>();
