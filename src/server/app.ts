@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createCore } from './core.js';
+import { BodyBuffers, POOLED_FROM_CHARS } from './http/body-buffers.js';
 import { noRoute, RestError } from './http/errors.js';
 import { clientErrorHandler, DEFAULT_LIMITS, frameworkErrors, type ServerLimits } from './http/limits.js';
 import type { SiteSettings, Stores } from './site.js';
@@ -67,6 +68,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   });
 
   const core = createCore({ site, stores, maxParamLength: limits.maxParamLength });
+  const buffers = new BodyBuffers();
 
   // Bodies reach the core as raw bytes: it parses JSON and forms the way WordPress does.
   app.removeAllContentTypeParsers();
@@ -108,7 +110,12 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
         ip: req.ip,
         origin: originOf(req),
       });
-      return reply.code(res.status).headers(res.headers).send(res.body);
+      reply.code(res.status).headers(res.headers);
+      if (res.body.length < POOLED_FROM_CHARS) return reply.send(res.body);
+      // A large body goes out from a reused buffer, taken back once Node has written it all.
+      const body = buffers.encode(res.body);
+      reply.raw.once('finish', body.release);
+      return reply.send(body.bytes);
     },
   });
   return app;

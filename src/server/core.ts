@@ -30,8 +30,8 @@ export interface CoreRequest {
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  /** JSON text; cached answers are kept encoded, so they are not re-encoded for every request */
-  body: string | Buffer;
+  /** JSON text (the transport encodes it: see BodyBuffers) */
+  body: string;
 }
 
 export interface Core {
@@ -138,7 +138,7 @@ export function createCore(opts: CoreOptions): Core {
     req: { method: string; origin: string },
     userId: number | null,
     status: number,
-    body: string | Buffer,
+    body: string,
     headers: Record<string, string>,
   ) {
     return {
@@ -268,7 +268,7 @@ export function createCore(opts: CoreOptions): Core {
     const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);
     const reply = {
       status: result.status,
-      body: Buffer.from(JSON.stringify(data)),
+      body: JSON.stringify(data),
       headers: { Allow: allowOf(c, scope.userId), ...(result.headers ?? {}) },
     };
     // (an answer that saw an open batch is not cached: the batch may still fail)

@@ -5,7 +5,7 @@ import BetterSqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CachedReply, ReplyCache } from '../../src/server/http/cache.js';
 
-const reply = (bytes: number): CachedReply => ({ status: 200, body: Buffer.alloc(bytes, 'x'), headers: {} });
+const reply = (bytes: number): CachedReply => ({ status: 200, body: 'x'.repeat(bytes), headers: {} });
 
 describe('ReplyCache', () => {
   const dbs: BetterSqlite.Database[] = [];

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 
 export interface CachedReply {
   status: number;
-  body: string | Buffer;
+  body: string;
   headers: Record<string, string>;
 }
 
