@@ -75,10 +75,11 @@ export interface RequestOptions {
   finish?: boolean | undefined;
   headers?: Record<string, string> | undefined;
   /**
-   * A successful read's body as the text received, not parsed (GET and HEAD only): for a caller that
-   * parses it later, like an export holding the next pages while it writes this one out.
+   * A successful read's body as received, not parsed (GET and HEAD only): text, or bytes still to
+   * decode (see {@link textOf}). For a caller that parses it later, like an export holding the next
+   * pages while it writes this one out.
    */
-  text?: boolean | undefined;
+  unparsed?: boolean | undefined;
 }
 
 /** A successful answer. `body` is the parsed JSON (undefined when empty). */
@@ -184,7 +185,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           },
           onResponseEnd() {
             const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            resolve({ status, headers: answerHeaders, text: buf.toString('utf8') });
+            resolve({ status, headers: answerHeaders, text: buf });
           },
           onResponseError(_c, err) {
             reject(err);
@@ -301,7 +302,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const { status } = answer;
       if (status >= 200 && status < 300) {
         log?.(`${method} ${shownUrl} ${status} ${ms}ms`);
-        if (ro.text && (method === 'GET' || method === 'HEAD')) {
+        if (ro.unparsed && (method === 'GET' || method === 'HEAD')) {
           return { status, headers: answer.headers, body: answer.text as T, url: shownUrl, method };
         }
         const body = parseBody(answer, method, shownUrl);

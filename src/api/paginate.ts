@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from './client.js';
 import { ApiError } from './errors.js';
 import type { ParamObject } from './params.js';
-import { parseBody } from './response.js';
+import { parseBody, type RawAnswer } from './response.js';
 
 /** Options of paginate. */
 export interface PaginateOptions {
@@ -51,11 +51,12 @@ export async function* paginate<T>(
 ): AsyncGenerator<T, void, undefined> {
   let yielded = 0;
   if (opts.limit !== undefined && opts.limit <= 0) return;
-  // Pages are kept as text until their turn: a page asked for ahead is then one string, not thousands
-  // of objects that the collector would copy (and promote) again and again while this page is used.
-  type Fetched = { ok: true; res: ApiResponse<string> } | { ok: false; err: unknown };
+  // Pages are kept as received until their turn: a page asked for ahead is then bytes outside the JS
+  // heap, not thousands of objects that the collector would copy (and promote) again and again while
+  // this page is used.
+  type Fetched = { ok: true; res: ApiResponse<RawAnswer['text']> } | { ok: false; err: unknown };
   const fetchPage = (page: number): Promise<Fetched> =>
-    client.get<string>(path, { query: { ...query, page }, signal: opts.signal, text: true }).then(
+    client.get<RawAnswer['text']>(path, { query: { ...query, page }, signal: opts.signal, unparsed: true }).then(
       (res) => ({ ok: true, res }),
       (err: unknown) => ({ ok: false, err }),
     );

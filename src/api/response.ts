@@ -1,11 +1,19 @@
 import { ApiError, apiErrorFromResponse } from './errors.js';
 
-/** A whole answer: status, flattened headers and the body text. */
+/** A whole answer: status, flattened headers and the body. */
 export interface RawAnswer {
   status: number;
   headers: Record<string, string>;
-  text: string;
+  /**
+   * The body: text, or the bytes as received, decoded when first read ({@link textOf}). Bytes wait
+   * outside the JS heap, so a page asked for ahead is not copied by the collector while it waits.
+   */
+  text: string | Buffer;
 }
+
+/** The body of an answer as text (UTF-8). */
+export const textOf = (answer: Pick<RawAnswer, 'text'>): string =>
+  typeof answer.text === 'string' ? answer.text : answer.text.toString('utf8');
 
 /** Lower-cased header names; repeated headers joined with ", ". */
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -18,7 +26,7 @@ export function flattenHeaders(headers: Record<string, string | string[] | undef
 
 /** Parses a body; a 2xx that is not JSON means the URL does not point at the REST API. */
 export function parseBody(answer: RawAnswer, method: string, url: string): unknown {
-  const text = answer.text.replace(/^\uFEFF/, '');
+  const text = textOf(answer).replace(/^\uFEFF/, '');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -47,5 +55,5 @@ export function errorForStatus(answer: RawAnswer, method: string, url: string, a
       url,
     });
   }
-  return apiErrorFromResponse(answer.status, method, url, answer.text, anonymous);
+  return apiErrorFromResponse(answer.status, method, url, textOf(answer), anonymous);
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, type ApiClientOptions, createApiClient } from '../../src/api/client.js';
 import { ApiError, NetworkError, TimeoutError } from '../../src/api/errors.js';
+import { type RawAnswer, textOf } from '../../src/api/response.js';
 import { EXIT } from '../../src/cli/errors.js';
 import {
   type FaultServer,
@@ -72,17 +73,17 @@ describe('requests', () => {
     expect(req.headers.accept).toBe('application/json');
   });
 
-  it('text: a successful read comes back as the text received; errors and writes are read as usual', async () => {
-    server.handle(json(200, { events: [{ id: 9 }] }));
-    const read = await makeClient().get<string>('/events', { text: true });
-    expect(read.body).toBe('{"events":[{"id":9}]}');
+  it('unparsed: a successful read comes back as received; errors and writes are read as usual', async () => {
+    server.handle(json(200, { events: [{ id: 9, title: 'Café ✓' }] }));
+    const read = await makeClient().get<RawAnswer['text']>('/events', { unparsed: true });
+    expect(textOf({ text: read.body })).toBe('{"events":[{"id":9,"title":"Café ✓"}]}');
     server.handle(wpError(404, 'rest_no_route', 'No route.'));
-    await expect(makeClient().get('/nope', { text: true, retry: false })).rejects.toMatchObject({
+    await expect(makeClient().get('/nope', { unparsed: true, retry: false })).rejects.toMatchObject({
       status: 404,
       code: 'rest_no_route',
     });
     server.handle(json(201, { id: 5 }));
-    const write = await makeClient().post<{ id: number }>('/events', { title: 'x' }, { text: true });
+    const write = await makeClient().post<{ id: number }>('/events', { title: 'x' }, { unparsed: true });
     expect(write.body).toEqual({ id: 5 });
   });
 
