@@ -45,6 +45,25 @@ async function peakRssOf(pid) {
   }
 }
 
+/**
+ * Peaks of a process's anonymous memory (heap, SQLite's cache, buffers) and of its file-backed pages
+ * (for `calctl serve`: the database file it maps, which is the kernel's page cache), sampled.
+ */
+function watchMemory(pid) {
+  const peaks = { anon: 0, file: 0 };
+  const timer = setInterval(async () => {
+    try {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+      peaks.anon = Math.max(peaks.anon, kb('RssAnon'));
+      peaks.file = Math.max(peaks.file, kb('RssFile') + kb('RssShmem'));
+    } catch {
+      // not Linux, or the process is gone
+    }
+  }, 50);
+  return { peaks, stop: () => clearInterval(timer) };
+}
+
 const pad = (n) => String(n).padStart(2, '0');
 function row(i) {
   const day = new Date(Date.UTC(2026, 0, 1) + (i % 3650) * 86_400_000).toISOString().slice(0, 10);
@@ -143,6 +162,7 @@ try {
   console.log(`input ${mb((await stat(csvPath)).size)} CSV`);
 
   const server = await serve(join(dir, 'data'));
+  const serverMemory = watchMemory(server.child.pid);
   const origin = new URL(server.baseUrl).origin;
   const imp = await calctl(['import', 'events', csvPath, '-o', 'json', '--concurrency', String(CONCURRENCY)], origin);
   const summary = JSON.parse(imp.out);
@@ -153,6 +173,7 @@ try {
   if (exported !== ROWS) throw new Error(`expected ${ROWS} exported rows, got ${exported}`);
   const exportRate = ROWS / exp.seconds;
   const serverPeak = await peakRssOf(server.child.pid);
+  serverMemory.stop();
   await server.stop();
 
   resetPeak();
@@ -169,7 +190,13 @@ try {
     `(wall time of each command, start-up included; the import's own summary: ${summary.seconds} s; ` +
       `exported ${mb((await stat(outPath)).size)} CSV; RSS target ≤ 200 MB per command)`,
   );
-  if (serverPeak !== undefined) console.log(`calctl serve peak RSS over the run: ${mb(serverPeak)}`);
+  if (serverPeak !== undefined) {
+    const { anon, file } = serverMemory.peaks;
+    console.log(
+      `calctl serve peak RSS over the run: ${mb(serverPeak)} (its own memory peaked at ${mb(anon)}; ` +
+        `file pages, the database it maps, at ${mb(file)})`,
+    );
+  }
 } finally {
   clearInterval(sampler);
   await rm(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BATCH_LIMIT } from '../api/batch.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { PartialError, UsageError } from '../cli/errors.js';
-import { tuneHeapForStreaming } from '../cli/heap.js';
+import { tuneHeapForImport } from '../cli/heap.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
 import { ImportInterruptedError, runImport } from '../csv/import.js';
@@ -263,7 +263,7 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         'Global --dry-run reads, validates and matches everything and reports what would change, writing nothing.',
     )
     .action(async (file: string, opts: Opts) => {
-      tuneHeapForStreaming();
+      tuneHeapForImport();
       await importFile(deps.runtime(), resource, file, opts);
     });
 }

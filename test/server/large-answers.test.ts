@@ -22,7 +22,7 @@ afterAll(async () => api?.stop());
 describe('large answers over HTTP', () => {
   it('pages asked for at once arrive whole, each with its own content and exact length', async () => {
     const page = (n: number) => api.get('/events', { auth: true, query: { search: word, page: n, per_page: 10 } });
-    const expected = [];
+    const expected: string[] = [];
     for (const n of [1, 2, 3]) expected.push((await page(n)).text);
     expect(Buffer.byteLength(expected[0] as string)).toBeGreaterThan(30_000);
     for (let round = 0; round < 3; round++) {
