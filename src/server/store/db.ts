@@ -58,8 +58,9 @@ export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: bo
   db.pragma('temp_store = MEMORY');
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   // Reads map the file instead of copying each page in with a system call (an export reads every
-  // page once: 5% of a list page's cost). Writes still go through the WAL; this is address space,
-  // not memory.
+  // page once: 5% of the server's CPU). Writes still go through the WAL. Pages read show in the
+  // process's RSS as file pages: the kernel's page cache, shared and dropped under pressure, not
+  // memory of its own.
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
   migrate(db);
   // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores; worth it
