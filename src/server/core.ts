@@ -11,6 +11,7 @@ import { parsePhpQuery } from './http/params.js';
 import { type RawInput, runEndpoint } from './routes/pipeline.js';
 import { buildRoutes, type Endpoint, type RouteDef } from './routes/table.js';
 import { namespaceOf, type RequestScope, type SiteSettings, type Stores } from './site.js';
+import { requestDataVersion } from './store/shared-cache.js';
 import { WriteBatch } from './store/write-batch.js';
 import { addDays } from './time/zone.js';
 
@@ -253,8 +254,14 @@ export function createCore(opts: CoreOptions): Core {
     };
     let result: ReturnType<typeof runEndpoint>;
     let durable: Promise<void> | undefined;
+    // (a read also notes the data version its snapshot saw, for the answer cache)
+    let version: number | undefined;
     const run = () =>
-      inRequest(() => runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input));
+      inRequest(() => {
+        const answer = runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
+        if (isRead) version = requestDataVersion(stores.db);
+        return answer;
+      });
     // One transaction per request, so validation, the write and the answer's reads see one
     // snapshot and a request that ends in an error changes nothing. Writes join the current
     // group-commit batch (see WriteBatch); their answer waits for its commit, and so does the
@@ -272,7 +279,7 @@ export function createCore(opts: CoreOptions): Core {
       headers: { Allow: allowOf(c, scope.userId), ...(result.headers ?? {}) },
     };
     // (an answer that saw an open batch is not cached: the batch may still fail)
-    if (isRead && result.status === 200 && !durable) cache.set(key, reply);
+    if (isRead && result.status === 200 && !durable && version !== undefined) cache.set(key, reply, version);
     return { ...reply, durable };
   }
 

@@ -65,8 +65,17 @@ export class ReplyCache {
     return this.entries.get(key);
   }
 
-  set(key: string, reply: CachedReply): void {
-    this.sync();
+  /**
+   * Keeps an answer, computed at `version`: the data version read inside the request's own read
+   * transaction, so that the answer and its version belong to one snapshot. (Read afresh after the
+   * transaction, a commit by another process in between would file an answer of the older data under
+   * the newer version, to be served until the next change.)
+   */
+  set(key: string, reply: CachedReply, version: number): void {
+    if (version !== this.version) {
+      this.version = version;
+      this.clear();
+    }
     if (!this.seen.has(key)) {
       if (this.seen.size >= SEEN_KEYS) this.seen.clear();
       this.seen.add(key);

@@ -116,6 +116,12 @@ const each = (db: Database, fn: (cache: SharedCache<unknown, unknown>) => void) 
   for (const cache of connections.get(db)?.caches ?? []) fn(cache);
 };
 
+/**
+ * `PRAGMA data_version` as read once in the current request, inside its transaction (the same read
+ * the caches above use); outside a request it may be a value remembered from an earlier read.
+ */
+export const requestDataVersion = (db: Database): number => connectionOf(db).dataVersion();
+
 /** A request starts (the core runs it in a transaction of its own) or ends. */
 export const requestBegins = (db: Database) => {
   connections.get(db)?.reset();
