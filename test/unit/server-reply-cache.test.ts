@@ -67,31 +67,34 @@ describe('ReplyCache', () => {
     expect(cache.get('a')).toBeDefined();
   });
 
-  it('forgets everything when another connection commits', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'calctl-reply-cache-'));
-    try {
-      const db = new BetterSqlite(join(dir, 'x.sqlite'));
-      const other = new BetterSqlite(join(dir, 'x.sqlite'));
-      dbs.push(db, other);
-      const cache = new ReplyCache(db);
-      cache.set('a', reply(5), versionOf(db));
-      cache.set('a', reply(5), versionOf(db));
-      expect(cache.get('a')).toBeDefined();
-      other.exec('CREATE TABLE t (x)');
-      expect(cache.get('a')).toBeUndefined();
-    } finally {
-      for (const db of dbs.splice(0)) db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('does not keep an answer of data older than a commit made while it was computed', () => {
+  /** Two connections to one database file (this process and "another process"), closed afterwards. */
+  function twoConnections(run: (db: BetterSqlite.Database, other: BetterSqlite.Database) => void) {
     const dir = mkdtempSync(join(tmpdir(), 'calctl-reply-cache-'));
     try {
       const db = new BetterSqlite(join(dir, 'x.sqlite'));
       const other = new BetterSqlite(join(dir, 'x.sqlite'));
       dbs.push(db, other);
       db.pragma('journal_mode = WAL');
+      run(db, other);
+    } finally {
+      for (const db of dbs.splice(0)) db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('forgets everything when another connection commits', () => {
+    twoConnections((db, other) => {
+      const cache = new ReplyCache(db);
+      cache.set('a', reply(5), versionOf(db));
+      cache.set('a', reply(5), versionOf(db));
+      expect(cache.get('a')).toBeDefined();
+      other.exec('CREATE TABLE t (x)');
+      expect(cache.get('a')).toBeUndefined();
+    });
+  });
+
+  it('does not keep an answer of data older than a commit made while it was computed', () => {
+    twoConnections((db, other) => {
       db.exec('CREATE TABLE t (x)');
       const cache = new ReplyCache(db);
       cache.set('a', reply(5), versionOf(db)); // seen once
@@ -105,9 +108,6 @@ describe('ReplyCache', () => {
       cache.set('a', reply(5), seen);
       // the next request sees the commit: the answer of the older data is not served
       expect(cache.get('a')).toBeUndefined();
-    } finally {
-      for (const db of dbs.splice(0)) db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
