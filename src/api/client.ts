@@ -185,7 +185,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           },
           onResponseEnd() {
             const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            resolve({ status, headers: answerHeaders, text: buf });
+            resolve({ status, headers: answerHeaders, body: buf });
           },
           onResponseError(_c, err) {
             reject(err);
@@ -303,7 +303,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (status >= 200 && status < 300) {
         log?.(`${method} ${shownUrl} ${status} ${ms}ms`);
         if (ro.unparsed && (method === 'GET' || method === 'HEAD')) {
-          return { status, headers: answer.headers, body: answer.text as T, url: shownUrl, method };
+          return { status, headers: answer.headers, body: answer.body as T, url: shownUrl, method };
         }
         const body = parseBody(answer, method, shownUrl);
         if (method !== 'GET' && method !== 'HEAD') {

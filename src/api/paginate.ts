@@ -54,9 +54,9 @@ export async function* paginate<T>(
   // Pages are kept as received until their turn: a page asked for ahead is then bytes outside the JS
   // heap, not thousands of objects that the collector would copy (and promote) again and again while
   // this page is used.
-  type Fetched = { ok: true; res: ApiResponse<RawAnswer['text']> } | { ok: false; err: unknown };
+  type Fetched = { ok: true; res: ApiResponse<RawAnswer['body']> } | { ok: false; err: unknown };
   const fetchPage = (page: number): Promise<Fetched> =>
-    client.get<RawAnswer['text']>(path, { query: { ...query, page }, signal: opts.signal, unparsed: true }).then(
+    client.get<RawAnswer['body']>(path, { query: { ...query, page }, signal: opts.signal, unparsed: true }).then(
       (res) => ({ ok: true, res }),
       (err: unknown) => ({ ok: false, err }),
     );
@@ -78,7 +78,7 @@ export async function* paginate<T>(
     }
     const { res } = fetched;
     const { headers } = res;
-    const body = parseBody({ status: res.status, headers, text: res.body }, 'GET', res.url);
+    const body = parseBody({ status: res.status, headers, body: res.body }, 'GET', res.url);
     const records = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[listKey] : undefined;
     if (!Array.isArray(records)) {
       throw new ApiError({

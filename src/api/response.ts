@@ -8,12 +8,12 @@ export interface RawAnswer {
    * The body: text, or the bytes as received, decoded when first read ({@link textOf}). Bytes wait
    * outside the JS heap, so a page asked for ahead is not copied by the collector while it waits.
    */
-  text: string | Buffer;
+  body: string | Buffer;
 }
 
 /** The body of an answer as text (UTF-8). */
-export const textOf = (answer: Pick<RawAnswer, 'text'>): string =>
-  typeof answer.text === 'string' ? answer.text : answer.text.toString('utf8');
+export const textOf = (answer: Pick<RawAnswer, 'body'>): string =>
+  typeof answer.body === 'string' ? answer.body : answer.body.toString('utf8');
 
 /** Lower-cased header names; repeated headers joined with ", ". */
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -58,7 +58,7 @@ export async function startLocalServer(ctx: Context, vendor?: string): Promise<L
       return {
         status: res.status,
         headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v])),
-        text: res.body,
+        body: res.body,
       };
     },
     close: async () => {

@@ -75,8 +75,8 @@ describe('requests', () => {
 
   it('unparsed: a successful read comes back as received; errors and writes are read as usual', async () => {
     server.handle(json(200, { events: [{ id: 9, title: 'Café ✓' }] }));
-    const read = await makeClient().get<RawAnswer['text']>('/events', { unparsed: true });
-    expect(textOf({ text: read.body })).toBe('{"events":[{"id":9,"title":"Café ✓"}]}');
+    const read = await makeClient().get<RawAnswer['body']>('/events', { unparsed: true });
+    expect(textOf({ body: read.body })).toBe('{"events":[{"id":9,"title":"Café ✓"}]}');
     server.handle(wpError(404, 'rest_no_route', 'No route.'));
     await expect(makeClient().get('/nope', { unparsed: true, retry: false })).rejects.toMatchObject({
       status: 404,
