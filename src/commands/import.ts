@@ -12,7 +12,7 @@ import { PartialError, UsageError } from '../cli/errors.js';
 import { tuneHeapForImport } from '../cli/heap.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
-import { ImportInterruptedError, runImport } from '../csv/import.js';
+import { runImport, summaryAtStop } from '../csv/import.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
@@ -158,8 +158,10 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     });
   } catch (err) {
     reasons.print(ctx.io.stderr, rejectsFile);
-    // Interrupted: the counts so far still go out (a cron job reads them); the error says how to resume.
-    if (err instanceof ImportInterruptedError) printSummary(err.summary);
+    // Interrupted, or stopped by a malformed line or a lost site: the counts so far still go out (a
+    // cron job reads them); the error says what stopped it and how to go on.
+    const partial = summaryAtStop(err);
+    if (partial) printSummary(partial);
     throw err;
   }
   reasons.print(ctx.io.stderr, rejectsFile);

@@ -27,6 +27,18 @@ export class ImportInterruptedError extends InterruptedError {
   }
 }
 
+/** The counts at the moment a fatal error (a malformed line, a lost site) stopped a started import. */
+const countsAtStop = new WeakMap<object, ImportSummary>();
+
+/**
+ * What an import had done when `err` stopped it: the counts of an interrupted or fatally stopped run
+ * (the rows above a malformed line are imported); undefined when `err` came before any row was read.
+ */
+export function summaryAtStop(err: unknown): ImportSummary | undefined {
+  if (err instanceof ImportInterruptedError) return err.summary;
+  return typeof err === 'object' && err !== null ? countsAtStop.get(err) : undefined;
+}
+
 /** Options of {@link runImport}. */
 export interface ImportOptions {
   api: ApiClient;
@@ -257,7 +269,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       summary(),
     );
   }
-  if (fatal !== undefined) throw fatal;
+  if (fatal !== undefined) {
+    if (typeof fatal === 'object' && fatal !== null) countsAtStop.set(fatal, summary());
+    throw fatal;
+  }
   if (cp && !(opts.failFast && rejectedNow)) await cp.remove();
   return summary();
 }

@@ -33,6 +33,8 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     const res = await site.run(['import', 'events', small]);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/line 5: a quoted value is never closed/);
+    // What was done before the stop is summed up first.
+    expect(res.stderr).toMatch(/created 3\b[\s\S]*line 5:/);
     noCrash(res.stderr);
     expect(await titles()).toEqual(['Row 0', 'Row 1', 'Row 2']);
 
@@ -46,6 +48,8 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/line 302: a quoted value is never closed/);
     expect(await site.eventCount()).toBe(3 + 300);
+    // -o json: a cron job still gets the counts of what was done before the stop, on stdout.
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 300, updated: 0, unchanged: 0, rejected: 0, rows: 300 });
   }, 60_000);
 
   it('ragged rows and invalid UTF-8 still stop at their line with the rows above imported', async () => {
