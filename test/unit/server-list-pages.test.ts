@@ -111,3 +111,67 @@ describe('list pages (keyset continuation of OFFSET paging)', () => {
     stores.db.prepare('DELETE FROM posts WHERE id = ?').run(id);
   });
 });
+
+describe('list pages through a long run of equal keys', () => {
+  let runDir: string;
+  let run: Stores;
+  const START = '2026-03-01 10:00:00';
+  beforeAll(() => {
+    runDir = mkdtempSync(join(tmpdir(), 'calctl-pages-run-'));
+    run = openStores(runDir);
+    run.db.transaction(() => {
+      // 551 rows at one start time (an import where every row starts at once), 15 before and 14
+      // after, their ids interleaved with the run's: within the run, only the id orders.
+      for (let i = 0; i < 580; i++) {
+        const at = i % 20 === 0 ? (i < 300 ? '2026-02-01 10:00:00' : '2026-04-01 10:00:00') : START;
+        run.posts.insert(
+          newPost({
+            type: 'tribe_events',
+            title: `R${i}`,
+            slug: `r${i}`,
+            date: at,
+            date_utc: at,
+            start_local: at,
+            end_local: at,
+            start_utc: at,
+            end_utc: at,
+          }),
+        );
+      }
+    })();
+  });
+  afterAll(() => {
+    run.db.close();
+    rmSync(runDir, { recursive: true, force: true });
+  });
+
+  const order = 'p.start_local ASC, p.id ASC';
+  const offsetPage = (offset: number, per: number) =>
+    run.db
+      .prepare(`SELECT p.id FROM posts p WHERE ${WHERE} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .pluck()
+      .all(per, offset);
+
+  it('page after page, and again, each page matches OFFSET (into, through and out of the run)', () => {
+    const total = run.db.prepare('SELECT COUNT(*) FROM posts').pluck().get() as number;
+    for (const per of [50, 13]) {
+      for (let walk = 0; walk < 2; walk++) {
+        for (let offset = 0; offset < total + per; offset += per) {
+          expect(run.posts.query(WHERE, [], order, per, offset).ids, `per ${per} offset ${offset}`).toEqual(
+            offsetPage(offset, per),
+          );
+        }
+      }
+    }
+  });
+
+  it('pages inside the run asked ahead of their predecessors match OFFSET', () => {
+    const per = 11; // a shape no other walk used
+    expect(run.posts.query(WHERE, [], order, per, 0).ids).toEqual(offsetPage(0, per));
+    for (const page of [1, 2, 3, 5, 4, 9, 6, 7, 8, 15, 12, 10, 11, 14, 13, 30, 22, 26, 52, 51, 53]) {
+      expect(run.posts.query(WHERE, [], order, per, page * per).ids, `page ${page}`).toEqual(
+        offsetPage(page * per, per),
+      );
+    }
+  });
+});

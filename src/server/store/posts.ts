@@ -275,26 +275,55 @@ export class PostStore {
       return { ids: posts.map((p) => p.id), total };
     }
     const column = keyed[1] as keyof Post;
+    const after = keyed[2] === 'ASC' ? '>' : '<';
     const shape = `${where}\u0000${JSON.stringify(params)}\u0000${orderBy}`;
     const start = offset > 0 ? this.nearestPageEnd(shape, offset, limit) : undefined;
-    const posts = start
-      ? // The page end comes first: of several bounds on one column, SQLite seeks the index by the
-        // first, and the list's own date window would otherwise have it scan from the window start.
-        read(
-          this.cached(
-            `${SELECT_PAGE} WHERE (p.${column}, p.id) ${keyed[2] === 'ASC' ? '>' : '<'} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-          ),
-          [start.end.k, start.end.id, ...params, limit, start.skip],
-        )
-      : read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
-          ...params,
-          limit,
-          offset,
-        ]);
+    let posts: Post[];
+    if (!start) {
+      posts = read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
+        ...params,
+        limit,
+        offset,
+      ]);
+    } else if (!start.end.inRun) {
+      // The page end comes first: of several bounds on one column, SQLite seeks the index by the
+      // first, and the list's own date window would otherwise have it scan from the window start.
+      posts = read(
+        this.cached(
+          `${SELECT_PAGE} WHERE (p.${column}, p.id) ${after} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+        ),
+        [start.end.k, start.end.id, ...params, limit, start.skip],
+      );
+    } else {
+      // The page end lies inside a run of rows sharing its key, a page long or more (thousands of
+      // events imported at one start time). SQLite seeks the row-value comparison above by the key
+      // alone and steps over every row of the run before the end, so each page of a long run would
+      // cost more than the last. The rest of the run is read first, seeking by key and id, then the
+      // rows past it.
+      const wanted = limit + start.skip;
+      const run = read(
+        this.cached(
+          `${SELECT_PAGE} WHERE p.${column} = ? AND p.id ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`,
+        ),
+        [start.end.k, start.end.id, ...params, wanted],
+      );
+      const past =
+        run.length < wanted
+          ? read(this.cached(`${SELECT_PAGE} WHERE p.${column} ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`), [
+              start.end.k,
+              ...params,
+              wanted - run.length,
+            ])
+          : [];
+      posts = [...run, ...past].slice(start.skip);
+    }
+    const first = posts[0];
     const last = posts[posts.length - 1];
-    if (last && last[column] !== null && posts.length === limit) {
+    if (first && last && last[column] !== null && posts.length === limit) {
       if (this.pageEnds.size > 10_000) this.pageEnds.clear();
-      this.pageEnds.set(`${shape}\u0000${offset + limit}`, { k: last[column], id: last.id });
+      // inRun: the whole page shares one key, so the run around its end may be long (see above).
+      const end = { k: last[column], id: last.id, inRun: first[column] === last[column] };
+      this.pageEnds.set(`${shape}\u0000${offset + limit}`, end);
     }
     return { ids: posts.map((p) => p.id), total };
   }
@@ -314,7 +343,7 @@ export class PostStore {
   }
 
   private readonly counts = new Map<string, number>();
-  private readonly pageEnds = new Map<string, { k: unknown; id: number }>();
+  private readonly pageEnds = new Map<string, { k: unknown; id: number; inRun: boolean }>();
   private countsVersion = '';
 
   /**
