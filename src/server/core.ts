@@ -125,7 +125,7 @@ export function createCore(opts: CoreOptions): Core {
   const routes = buildRoutes();
   const compiled = compile(routes, ns);
   const throttle = new LoginThrottle();
-  const cache = new ReplyCache(stores.db);
+  const cache = new ReplyCache();
   // A batch that fails to commit may have been read by requests in the same loop pass.
   const batch = new WriteBatch(stores.db, () => cache.invalidate());
   const inReadTransaction = stores.db.transaction((fn: () => unknown) => fn());
@@ -240,36 +240,43 @@ export function createCore(opts: CoreOptions): Core {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
     const key = isRead ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${req.url}` : '';
-    if (isRead) {
-      const hit = cache.get(key);
-      if (hit) return hit;
-    }
-    const path = pathParams(match);
-    const body = isRead ? { json: null, form: null } : parseBody(req);
-    const input: RawInput = {
-      method: req.method === 'HEAD' ? 'GET' : req.method,
-      query: parsePhpQuery(query),
-      ...body,
-      path,
+    const readInput = (): RawInput => {
+      const path = pathParams(match);
+      const body = isRead ? { json: null, form: null } : parseBody(req);
+      return { method: req.method === 'HEAD' ? 'GET' : req.method, query: parsePhpQuery(query), ...body, path };
     };
-    let result: ReturnType<typeof runEndpoint>;
+    const answer = (input: RawInput) =>
+      runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
+    let input: RawInput | undefined;
+    let result: ReturnType<typeof runEndpoint> | undefined;
     let durable: Promise<void> | undefined;
-    // (a read also notes the data version its snapshot saw, for the answer cache)
+    // (a read notes the data version its snapshot saw, for the answer cache)
     let version: number | undefined;
-    const run = () =>
-      inRequest(() => {
-        const answer = runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
-        if (isRead) version = requestDataVersion(stores.db);
-        return answer;
-      });
     // One transaction per request, so validation, the write and the answer's reads see one
     // snapshot and a request that ends in an error changes nothing. Writes join the current
     // group-commit batch (see WriteBatch); their answer waits for its commit, and so does the
     // answer of a read made while a batch is open (it sees the batch's writes).
     if (isRead) {
       durable = batch.open;
-      result = inReadTransaction.deferred(run) as ReturnType<typeof runEndpoint>;
-    } else ({ result, durable } = write(run));
+      // The answer cache is asked inside the read transaction, with the data version its snapshot
+      // sees: one read lock for the look and the answer.
+      let hit: CachedReply | undefined;
+      inReadTransaction.deferred(() =>
+        inRequest(() => {
+          version = requestDataVersion(stores.db);
+          hit = cache.get(key, version);
+          if (hit) return;
+          input = readInput();
+          result = answer(input);
+        }),
+      );
+      if (hit) return hit;
+    } else {
+      const writeInput = readInput();
+      input = writeInput;
+      ({ result, durable } = write(() => inRequest(() => answer(writeInput))));
+    }
+    if (!input || !result) throw new Error('a request ended without an answer');
     // (`_fields` trims a successful answer, as WordPress core does on every route)
     const fields = fieldsParam(isRead ? [input.query] : [input.json, input.form, input.query]);
     const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);

@@ -21,33 +21,33 @@ describe('ReplyCache', () => {
 
   it('keeps an answer from the second time it is asked for, not the first', () => {
     const db = open();
-    const cache = new ReplyCache(db);
+    const cache = new ReplyCache();
     cache.set('a', reply(10), versionOf(db));
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('a', versionOf(db))).toBeUndefined();
     expect(cache.size).toBe(0);
     const second = reply(10);
     cache.set('a', second, versionOf(db));
-    expect(cache.get('a')).toBe(second);
+    expect(cache.get('a', versionOf(db))).toBe(second);
     expect(cache.size).toBe(11);
   });
 
   it('stays within its byte budget, dropping the oldest answers first', () => {
     const db = open();
     const v = versionOf(db);
-    const cache = new ReplyCache(db, 100);
+    const cache = new ReplyCache(100);
     for (const key of ['a', 'b', 'c', 'd']) {
       cache.set(key, reply(29), v);
       cache.set(key, reply(29), v);
     }
     // 4 × 30 bytes do not fit in 100: the oldest went
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toBeDefined();
-    expect(cache.get('d')).toBeDefined();
+    expect(cache.get('a', versionOf(db))).toBeUndefined();
+    expect(cache.get('b', versionOf(db))).toBeDefined();
+    expect(cache.get('d', versionOf(db))).toBeDefined();
     expect(cache.size).toBe(90);
     // an answer larger than the whole budget is never kept, and evicts nothing
     cache.set('huge', reply(200), v);
     cache.set('huge', reply(200), v);
-    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.get('huge', versionOf(db))).toBeUndefined();
     expect(cache.size).toBe(90);
     // replacing an answer counts its bytes once
     cache.set('d', reply(9), v);
@@ -56,15 +56,15 @@ describe('ReplyCache', () => {
 
   it('forgets everything on a write through this process', () => {
     const db = open();
-    const cache = new ReplyCache(db);
+    const cache = new ReplyCache();
     cache.set('a', reply(5), versionOf(db));
     cache.set('a', reply(5), versionOf(db));
     cache.invalidate();
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('a', versionOf(db))).toBeUndefined();
     expect(cache.size).toBe(0);
     // a key seen before is kept again at once after an invalidation (a poller keeps its speed)
     cache.set('a', reply(5), versionOf(db));
-    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('a', versionOf(db))).toBeDefined();
   });
 
   /** Two connections to one database file (this process and "another process"), closed afterwards. */
@@ -84,19 +84,19 @@ describe('ReplyCache', () => {
 
   it('forgets everything when another connection commits', () => {
     twoConnections((db, other) => {
-      const cache = new ReplyCache(db);
+      const cache = new ReplyCache();
       cache.set('a', reply(5), versionOf(db));
       cache.set('a', reply(5), versionOf(db));
-      expect(cache.get('a')).toBeDefined();
+      expect(cache.get('a', versionOf(db))).toBeDefined();
       other.exec('CREATE TABLE t (x)');
-      expect(cache.get('a')).toBeUndefined();
+      expect(cache.get('a', versionOf(db))).toBeUndefined();
     });
   });
 
   it('does not keep an answer of data older than a commit made while it was computed', () => {
     twoConnections((db, other) => {
       db.exec('CREATE TABLE t (x)');
-      const cache = new ReplyCache(db);
+      const cache = new ReplyCache();
       cache.set('a', reply(5), versionOf(db)); // seen once
       // the request's read transaction: its snapshot and its data version
       db.exec('BEGIN');
@@ -107,7 +107,7 @@ describe('ReplyCache', () => {
       db.exec('COMMIT');
       cache.set('a', reply(5), seen);
       // the next request sees the commit: the answer of the older data is not served
-      expect(cache.get('a')).toBeUndefined();
+      expect(cache.get('a', versionOf(db))).toBeUndefined();
     });
   });
 });

@@ -1,5 +1,3 @@
-import type { Database } from 'better-sqlite3';
-
 export interface CachedReply {
   status: number;
   body: string;
@@ -18,7 +16,10 @@ const SEEN_KEYS = 10_000;
 /**
  * Caches whole GET answers. Any write clears it: writes through this process call `invalidate()`,
  * and writes by another process on the same data dir are seen through SQLite's `data_version`, which
- * changes when another connection commits. So a cached answer is never served after a write.
+ * changes when another connection commits. The caller reads that version inside the request's own read
+ * transaction and hands it to both {@link get} and {@link set}, so the check, the answer and the version
+ * it is filed under all come from one snapshot (and no read lock is taken just to look). So a cached
+ * answer is never served after a write.
  *
  * An answer is kept from the second time it is asked for: the first time only its key is noted. A
  * poller or a dashboard asks for the same lists again and again; an export walks thousands of pages
@@ -30,23 +31,15 @@ export class ReplyCache {
   private entries = new Map<string, CachedReply>();
   private readonly seen = new Set<string>();
   private bytes = 0;
-  private version: number;
-  private readonly dataVersion: () => number;
+  /** the data version the answers held were computed at */
+  private version: number | undefined;
 
-  constructor(
-    db: Database,
-    private readonly maxBytes = REPLY_CACHE_BYTES,
-  ) {
-    const stmt = db.prepare('PRAGMA data_version').pluck();
-    this.dataVersion = () => stmt.get() as number;
-    this.version = this.dataVersion();
-  }
+  constructor(private readonly maxBytes = REPLY_CACHE_BYTES) {}
 
-  /** Drops everything when another connection has committed since the last look. */
-  private sync(): void {
-    const v = this.dataVersion();
-    if (v !== this.version) {
-      this.version = v;
+  /** Drops everything when the data has changed (another connection committed) since it was filled. */
+  private sync(version: number): void {
+    if (version !== this.version) {
+      this.version = version;
       this.clear();
     }
   }
@@ -60,8 +53,9 @@ export class ReplyCache {
     return key.length + reply.body.length;
   }
 
-  get(key: string): CachedReply | undefined {
-    this.sync();
+  /** The answer kept for `key`, if the data is still at `version` (read in the request's transaction). */
+  get(key: string, version: number): CachedReply | undefined {
+    this.sync(version);
     return this.entries.get(key);
   }
 
@@ -72,10 +66,7 @@ export class ReplyCache {
    * the newer version, to be served until the next change.)
    */
   set(key: string, reply: CachedReply, version: number): void {
-    if (version !== this.version) {
-      this.version = version;
-      this.clear();
-    }
+    this.sync(version);
     if (!this.seen.has(key)) {
       if (this.seen.size >= SEEN_KEYS) this.seen.clear();
       this.seen.add(key);
@@ -103,8 +94,8 @@ export class ReplyCache {
     return this.bytes;
   }
 
+  /** This process wrote (its own commits leave `data_version` as it was). */
   invalidate(): void {
     this.clear();
-    this.version = this.dataVersion();
   }
 }
