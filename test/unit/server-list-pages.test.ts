@@ -10,6 +10,20 @@ let dir: string;
 let stores: Stores;
 const WHERE = "p.type = 'tribe_events' AND p.hidden = 0";
 
+/** An event starting (and ending) at `start`, published at `date`. */
+const event = (title: string, start: string, date = start) =>
+  newPost({
+    type: 'tribe_events',
+    title,
+    slug: title.toLowerCase(),
+    date,
+    date_utc: date,
+    start_local: start,
+    end_local: start,
+    start_utc: start,
+    end_utc: start,
+  });
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'calctl-pages-'));
   stores = openStores(dir);
@@ -18,19 +32,7 @@ beforeAll(() => {
       // Many equal start times and publication dates: ties must be broken by id, page after page.
       const start = `2026-01-${String(1 + (i % 7)).padStart(2, '0')} 10:00:00`;
       const date = `2025-12-${String(1 + (i % 3)).padStart(2, '0')} 09:00:00`;
-      stores.posts.insert(
-        newPost({
-          type: 'tribe_events',
-          title: `E${i}`,
-          slug: `e${i}`,
-          date,
-          date_utc: date,
-          start_local: start,
-          end_local: start,
-          start_utc: start,
-          end_utc: start,
-        }),
-      );
+      stores.posts.insert(event(`E${i}`, start, date));
     }
   })();
 });
@@ -92,19 +94,7 @@ describe('list pages (keyset continuation of OFFSET paging)', () => {
     stores.posts.query(WHERE, [], order, 50, 0);
     // an insert that sorts into the first page shifts every later page by one
     const early = '2025-06-01 10:00:00';
-    const id = stores.posts.insert(
-      newPost({
-        type: 'tribe_events',
-        title: 'early',
-        slug: 'early',
-        date: early,
-        date_utc: early,
-        start_local: early,
-        end_local: early,
-        start_utc: early,
-        end_utc: early,
-      }),
-    );
+    const id = stores.posts.insert(event('early', early));
     expect(stores.posts.query(WHERE, [], order, 50, 50).ids).toEqual(offsetPage(50));
     expect(stores.posts.query(WHERE, [], order, 50, 150).ids).toEqual(offsetPage(150));
     expect(stores.posts.query(WHERE, [], order, 50, 100).ids).toEqual(offsetPage(100));
@@ -124,19 +114,7 @@ describe('list pages through a long run of equal keys', () => {
       // after, their ids interleaved with the run's: within the run, only the id orders.
       for (let i = 0; i < 580; i++) {
         const at = i % 20 === 0 ? (i < 300 ? '2026-02-01 10:00:00' : '2026-04-01 10:00:00') : START;
-        run.posts.insert(
-          newPost({
-            type: 'tribe_events',
-            title: `R${i}`,
-            slug: `r${i}`,
-            date: at,
-            date_utc: at,
-            start_local: at,
-            end_local: at,
-            start_utc: at,
-            end_utc: at,
-          }),
-        );
+        run.posts.insert(event(`R${i}`, at));
       }
     })();
   });
