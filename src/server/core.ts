@@ -247,8 +247,8 @@ export function createCore(opts: CoreOptions): Core {
     };
     const answer = (input: RawInput) =>
       runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
-    let input: RawInput | undefined;
-    let result: ReturnType<typeof runEndpoint> | undefined;
+    let input: RawInput;
+    let result: ReturnType<typeof runEndpoint>;
     let durable: Promise<void> | undefined;
     // (a read notes the data version its snapshot saw, for the answer cache)
     let version: number | undefined;
@@ -260,23 +260,22 @@ export function createCore(opts: CoreOptions): Core {
       durable = batch.open;
       // The answer cache is asked inside the read transaction, with the data version its snapshot
       // sees: one read lock for the look and the answer.
-      let hit: CachedReply | undefined;
-      inReadTransaction.deferred(() =>
+      const read = inReadTransaction.deferred(() =>
         inRequest(() => {
           version = requestDataVersion(stores.db);
-          hit = cache.get(key, version);
-          if (hit) return;
-          input = readInput();
-          result = answer(input);
+          const hit = cache.get(key, version);
+          if (hit) return { hit };
+          const asked = readInput();
+          return { input: asked, result: answer(asked) };
         }),
-      );
-      if (hit) return hit;
+      ) as { hit: CachedReply } | { input: RawInput; result: ReturnType<typeof runEndpoint> };
+      if ('hit' in read) return read.hit;
+      ({ input, result } = read);
     } else {
-      const writeInput = readInput();
-      input = writeInput;
-      ({ result, durable } = write(() => inRequest(() => answer(writeInput))));
+      const asked = readInput();
+      input = asked;
+      ({ result, durable } = write(() => inRequest(() => answer(asked))));
     }
-    if (!input || !result) throw new Error('a request ended without an answer');
     // (`_fields` trims a successful answer, as WordPress core does on every route)
     const fields = fieldsParam(isRead ? [input.query] : [input.json, input.form, input.query]);
     const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);
