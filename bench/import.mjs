@@ -159,7 +159,8 @@ function calctl(args, origin) {
 /**
  * The server's answers alone: every page the export asks for, as many at once as it asks, each body
  * read and dropped (no JSON parsing, no CSV). The most any client could export from this server here;
- * what the export loses to it is calctl's own work, sharing the same cores.
+ * what the export loses to it is calctl's own work, sharing the same cores. (It runs after the export,
+ * on a server whose JIT that export warmed, and which now caches pages asked for a second time.)
  */
 async function pagesAlone(baseUrl) {
   const { Agent, request } = await import('undici');
