@@ -16,7 +16,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD, root, serve } from './_lib.mjs';
+import { authHeader, PASSWORD, root, serve } from './_lib.mjs';
 
 const { openStores } = await import('../src/server/start.ts');
 const { EXPORT_CONCURRENCY, exportQuery } = await import('../src/csv/export.ts');
@@ -165,7 +165,6 @@ function calctl(args, origin) {
 async function pagesAlone(baseUrl) {
   const { Agent, request } = await import('undici');
   const agent = new Agent();
-  const authorization = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
   const query = new URLSearchParams(Object.entries(exportQuery(getResource('events'))).map(([k, v]) => [k, String(v)]));
   const pages = Math.ceil(ROWS / Number(query.get('per_page')));
   let next = 1;
@@ -173,7 +172,10 @@ async function pagesAlone(baseUrl) {
   const worker = async () => {
     while (next <= pages) {
       query.set('page', String(next++));
-      const res = await request(`${baseUrl}/events?${query}`, { headers: { authorization }, dispatcher: agent });
+      const res = await request(`${baseUrl}/events?${query}`, {
+        headers: { authorization: authHeader },
+        dispatcher: agent,
+      });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(`page ${query.get('page')}: ${res.statusCode}`);
     }
