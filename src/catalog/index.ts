@@ -4,6 +4,14 @@ import { categories, tags } from './terms.js';
 import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec } from './types.js';
 import { venues } from './venues.js';
 
+export {
+  ALL_EVENTS_WINDOW,
+  ANY_STATUS,
+  everythingQuery,
+  expandStatus,
+  MAX_PER_PAGE,
+  VISIBLE_STATUSES,
+} from './everything.js';
 export { POST_STATUSES } from './shared.js';
 
 import { POST_HEAD_KEYS } from './shared.js';
@@ -58,9 +66,6 @@ export function metaKeys(resource: ResourceSpec): string[] {
   ]);
   return resource.recordKeys.filter((k) => !common.has(k));
 }
-
-/** Maximum page size every list route accepts; larger values are silently clamped. */
-export const MAX_PER_PAGE = 50;
 
 /** "an event", "a venue", "an organizer": the singular with its indefinite article, for messages. */
 export function aResource(resource: Pick<ResourceSpec, 'singular'>): string {

@@ -52,8 +52,9 @@ export const STATUS_PARAM: ParamSpec = {
   type: 'list',
   format: 'string',
   semantic: 'status',
-  choices: ['publish', 'future', 'draft', 'pending', 'private', 'any'],
-  description: 'only records with this status (anonymous readers may only ask for publish)',
+  choices: ['publish', 'future', 'draft', 'pending', 'private', 'trash', 'any'],
+  description:
+    'only records with these statuses (comma list; any = every status but trash; anonymous readers may only ask for publish)',
 };
 
 /** Keys of a post-like record that every resource shares, in the server's order. */

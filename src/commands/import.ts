@@ -124,7 +124,6 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     });
   }
   const reasons = rejectionReasons(fileWriter);
-  const target = await rt.target();
   const api = await rt.api();
   const json = g.json === true || g.output === 'json';
   const printSummary = (summary: ImportSummary) => {
@@ -145,7 +144,6 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       batchSize: (opts.batchSize as number | undefined) ?? BATCH_LIMIT,
       dryRun,
       failFast: opts.failFast === true,
-      authenticated: target.kind === 'local' || target.auth !== undefined,
       timezone: await dateZone(rt),
       now: ctx.now(),
       signal: ctx.signal,

@@ -7,8 +7,8 @@ import { abortableDelay } from '../api/abort-watch.js';
 import type { BatchWriter } from '../api/batch.js';
 import { type ApiClient, ApiError } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
-import type { ResourceSpec } from '../catalog/index.js';
-import { ALL_EVENTS_WINDOW, type IndexEntry, keyOf, type MatchIndex } from './match.js';
+import { everythingQuery, type ResourceSpec } from '../catalog/index.js';
+import { type IndexEntry, keyOf, type MatchIndex } from './match.js';
 import { roughSlug } from './text.js';
 import { isTransientFailure } from './transient.js';
 import { type Body, changedKeys, indexedKeys, recordToInput, updateBody } from './writable.js';
@@ -29,7 +29,6 @@ export interface ApplyOptions {
   index: MatchIndex;
   onConflict: 'update' | 'skip' | 'fail';
   dryRun: boolean;
-  authenticated: boolean;
   signal?: AbortSignal | undefined;
   /** called just before a POST whose outcome may become unknown (the checkpoint marks the row) */
   beforeCreate?: (() => void) | undefined;
@@ -69,10 +68,7 @@ export async function lookupOne(opts: ApplyOptions, body: Body): Promise<IndexEn
     }
   }
   if (title === '') return undefined;
-  const query: Obj = { search: title, per_page: 50 };
-  if (resource.kind === 'term') query.hide_empty = false;
-  else if (opts.authenticated) query.status = 'any';
-  if (resource.name === 'events') Object.assign(query, ALL_EVENTS_WINDOW);
+  const query: Obj = { ...everythingQuery(resource), search: title };
   const res = await api.get<Obj>(`/${resource.name}`, { query: query as never, signal: opts.signal });
   const list = res.body[resource.name];
   for (const r of Array.isArray(list) ? (list as Obj[]) : []) {
@@ -178,6 +174,7 @@ export async function applyRow(
 ): Promise<Outcome> {
   const { index, resource } = opts;
   try {
+    await index.prepare(id, body);
     let entry = index.find(id, body);
     if (entry?.candidates) entry = await confirmCandidate(opts, entry.candidates, body);
     const hidden = resource.name === 'events' && body.hide_from_listings === true;

@@ -7,10 +7,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
-import type { ResourceSpec } from '../catalog/index.js';
+import { ALL_EVENTS_WINDOW, type ResourceSpec } from '../catalog/index.js';
 import { pick } from '../output/index.js';
 import { columnHeader, EXPORT_COLUMNS, recordFlattener } from './flatten.js';
-import { ALL_EVENTS_WINDOW } from './match.js';
 
 type Obj = Record<string, unknown>;
 

@@ -11,7 +11,8 @@ import { applyRow } from './apply.js';
 import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
 import { createLinkResolver, LinkError } from './links.js';
-import { buildMatchIndex, naturalKeyFields } from './match.js';
+import { naturalKeyFields } from './match.js';
+import { buildMatchIndex } from './match-loader.js';
 import { type ImportSummary, type Progress, plural } from './progress.js';
 import type { RecordSource, SourceRow } from './read.js';
 import { noRejects, type RejectsWriter } from './rejects.js';
@@ -58,8 +59,6 @@ export interface ImportOptions {
   batchSize?: number | undefined;
   dryRun?: boolean | undefined;
   failFast?: boolean | undefined;
-  /** list drafts too when matching (needs credentials; default true) */
-  authenticated?: boolean | undefined;
   /** zone for relative dates in rows without a time zone (default UTC, the site default) */
   timezone?: string | undefined;
   now?: Date | undefined;
@@ -113,7 +112,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const { api, resource, source } = opts;
   const overrides = opts.overrides ?? new Map();
   const strict = opts.strict ?? false;
-  const authenticated = opts.authenticated ?? true;
   const concurrency = Math.max(1, opts.concurrency ?? 8);
   const dryRun = opts.dryRun ?? false;
   const rejects = opts.rejects ?? noRejects;
@@ -135,8 +133,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   };
   warnUnknown(mapping.unknown);
 
-  const index = await buildMatchIndex({ api, resource, keyFields, authenticated, signal: opts.signal });
-  const links = createLinkResolver({ api, authenticated, dryRun, signal: opts.signal });
+  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal });
+  const links = createLinkResolver({ api, dryRun, signal: opts.signal });
   const writer = createBatchWriter(api, {
     size: dryRun ? 1 : (opts.batchSize ?? BATCH_LIMIT),
     slots: concurrency,
@@ -150,7 +148,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     index,
     onConflict: opts.onConflict ?? 'update',
     dryRun,
-    authenticated,
     signal: opts.signal,
   };
   const rowOpts = { resource, now: opts.now ?? new Date(), timezone: opts.timezone ?? 'UTC' };

@@ -6,7 +6,7 @@
  */
 import { type ApiClient, paginate } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
-import type { ResourceName } from '../catalog/index.js';
+import { everythingQuery, getResource, type ResourceName } from '../catalog/index.js';
 import { nameKey } from './text.js';
 import { isTransientFailure } from './transient.js';
 
@@ -29,8 +29,6 @@ export class LinkError extends Error {}
 /** Options of {@link createLinkResolver}. */
 export interface LinkResolverOptions {
   api: ApiClient;
-  /** list drafts too (needs credentials) */
-  authenticated: boolean;
   /** resolve names without creating anything: new names get placeholder ids below 0 */
   dryRun: boolean;
   signal?: AbortSignal | undefined;
@@ -59,10 +57,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
 
   async function load(name: ResourceName): Promise<LinkTable> {
     const table: LinkTable = { ids: new Set(), bySlug: new Map(), byName: new Map(), creating: new Map() };
-    const term = name === 'categories' || name === 'tags';
-    const query = term
-      ? { per_page: 50, hide_empty: false }
-      : { per_page: 50, ...(opts.authenticated ? { status: 'any' } : {}) };
+    const query = everythingQuery(getResource(name));
     for await (const r of paginate<Obj>(opts.api, `/${name}`, query, name, { signal: opts.signal })) {
       add(table, name, r);
     }

@@ -4,7 +4,6 @@
  * between create, update and unchanged; created records are added so that a later duplicate row in
  * the same file finds them.
  */
-import { type ApiClient, paginate } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
 import { IdTable } from './id-table.js';
 import { hash53, nameKey } from './text.js';
@@ -44,20 +43,6 @@ export function keyOf(resource: ResourceSpec, fields: readonly string[], body: B
 /** A natural key as a small integer (31 bits of its hash). */
 const keyHash = (key: string): number => hash53(key) % 0x80000000;
 
-/** The window that lists every event (the events list has a default window of its own). */
-export const ALL_EVENTS_WINDOW = { start_date: '1900-01-01', end_date: '2100-12-31' } as const;
-
-/** Options of {@link buildMatchIndex}. */
-export interface MatchIndexOptions {
-  api: ApiClient;
-  resource: ResourceSpec;
-  /** fields of the natural key (default: {@link naturalKeyFields}) */
-  keyFields?: readonly string[] | undefined;
-  /** list drafts and pending records too (needs credentials) */
-  authenticated: boolean;
-  signal?: AbortSignal | undefined;
-}
-
 /**
  * The index of one run. Records listed at the start keep their bodies (to tell unchanged rows without
  * a request); records created by the run are kept as bare ids under their slug and natural key only —
@@ -73,6 +58,12 @@ export class MatchIndex {
    * request to confirm.
    */
   private readonly createdByKey = new IdTable();
+
+  /**
+   * Fills the index with what a row may match before it is looked up (see match-loader); the
+   * default has nothing to load (an index filled up front, or built by hand in tests).
+   */
+  prepare: (id: number | undefined, body: Body) => Promise<void> = async () => {};
 
   constructor(
     readonly resource: ResourceSpec,
@@ -106,6 +97,16 @@ export class MatchIndex {
     return entry;
   }
 
+  /** Whether a record listed or looked up has this id. */
+  hasId(id: number): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Whether a record is known under this slug (any letter case). */
+  hasSlug(slug: string): boolean {
+    return this.bySlug.has(slug.toLowerCase());
+  }
+
   /** Forgets a record's body after it changed (the next match fetches it again). */
   invalidate(entry: IndexEntry): void {
     entry.body = undefined;
@@ -134,32 +135,4 @@ export class MatchIndex {
     if (candidates.length === 0) return undefined;
     return { id: candidates[0] as number, body: undefined, candidates };
   }
-}
-
-/** The list query that returns every record of a resource the caller may see. */
-export function listAllQuery(
-  resource: ResourceSpec,
-  authenticated: boolean,
-): Record<string, string | number | boolean> {
-  const q: Record<string, string | number | boolean> = { per_page: 50 };
-  if (resource.kind === 'term') q.hide_empty = false;
-  else if (authenticated) q.status = 'any';
-  if (resource.name === 'events') Object.assign(q, ALL_EVENTS_WINDOW);
-  return q;
-}
-
-/**
- * Lists the target once and indexes it. Events hidden from listings never appear in lists (observed
- * #11): rows for them are matched by slug lookups instead (see import).
- */
-export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchIndex> {
-  const { resource } = opts;
-  const index = new MatchIndex(resource, opts.keyFields ?? naturalKeyFields(resource));
-  const query = listAllQuery(resource, opts.authenticated);
-  for await (const r of paginate<Record<string, unknown>>(opts.api, `/${resource.name}`, query, resource.name, {
-    signal: opts.signal,
-  })) {
-    index.add(r, true);
-  }
-  return index;
 }

@@ -80,8 +80,8 @@ export type Loose = any;
 /** Every record of a resource (all dates, drafts too). */
 export async function listAll(site: TestSite, resource: ResourceName): Promise<Loose[]> {
   const { paginate, collect } = await import('../../src/api/index.js');
-  const { listAllQuery } = await import('../../src/csv/match.js');
-  return collect(paginate(site.api, `/${resource}`, listAllQuery(getResource(resource), true), resource));
+  const { everythingQuery } = await import('../../src/catalog/index.js');
+  return collect(paginate(site.api, `/${resource}`, everythingQuery(getResource(resource)), resource));
 }
 
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -4,7 +4,7 @@
  */
 
 import type { ParamObject, ParamValue } from '../../api/index.js';
-import type { FieldSpec, ParamSpec, ResourceSpec } from '../../catalog/index.js';
+import { expandStatus, type FieldSpec, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { isSwitch } from './flags.js';
 
@@ -55,6 +55,8 @@ export async function toQuery(
 
 async function paramValue(spec: ParamSpec, value: unknown, dates: DateContext): Promise<ParamValue> {
   if (isSwitch(spec)) return asBool(value) ? 'true' : 'false';
+  // A site refuses `status=any`: calctl's `any` is sent as the statuses it stands for.
+  if (spec.semantic === 'status') return expandStatus((Array.isArray(value) ? value : [value]).map(String).join(','));
   if (Array.isArray(value)) return value.map(String).join(',');
   if (spec.semantic === 'date' && typeof value === 'string') return parseDate(spec.name, value, dates);
   return value as ParamValue;

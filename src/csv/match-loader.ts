@@ -1,0 +1,145 @@
+/**
+ * Fills a run's match index, asking the site for as little as matching needs. A site's lists give
+ * whole records (the plugin's `_fields` does not reach into list items), so bytes are saved by asking
+ * for fewer records:
+ * - venues, organizers and terms (matched by name, in no window) are listed once, whole;
+ * - events matched by title + start, on a calendar of more than a few pages, are listed per row: the
+ *   events that start within a day of the row's start (the site compares starts in its own zone, the
+ *   row's may be another: a day each side covers every offset), plus the row's id or slug looked up
+ *   when the window does not hold it. Once those requests add up to half of what listing everything
+ *   costs (a large file), the rest of the calendar is listed once and the index is complete.
+ */
+import { type ApiClient, ApiError, paginate } from '../api/index.js';
+import { everythingQuery, MAX_PER_PAGE, type ResourceSpec } from '../catalog/index.js';
+import { MatchIndex, naturalKeyFields } from './match.js';
+import type { Body } from './writable.js';
+
+type Obj = Record<string, unknown>;
+
+/** Options of {@link buildMatchIndex}. */
+export interface MatchIndexOptions {
+  api: ApiClient;
+  resource: ResourceSpec;
+  /** fields of the natural key (default: {@link naturalKeyFields}) */
+  keyFields?: readonly string[] | undefined;
+  signal?: AbortSignal | undefined;
+  /**
+   * Pages of the whole calendar up to which events are listed whole at the start rather than per
+   * row (default 2: a row's window costs at least a page, and usually three).
+   */
+  wholePages?: number | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` shifted by whole days. */
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The list query of the events starting on the day before, the day of, or the day after `day`. The
+ * site reads `starts_after`/`starts_before` as strict bounds at 23:59:59 of the days given (observed
+ * #26), so these two bounds cover the three whole days.
+ */
+export function eventsAroundQuery(day: string): Obj {
+  return {
+    per_page: MAX_PER_PAGE,
+    starts_after: shiftDay(day, -2),
+    starts_before: shiftDay(day, 1),
+  };
+}
+
+/** Lists a query's every page into the index; resolves with the number of pages asked for. */
+async function listInto(index: MatchIndex, opts: MatchIndexOptions, query: Obj, startPage = 1): Promise<number> {
+  const { resource } = opts;
+  let pages = 0;
+  for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
+    signal: opts.signal,
+    startPage,
+    onPage: () => pages++,
+  })) {
+    index.add(r, true);
+  }
+  return pages;
+}
+
+/**
+ * Builds the index of one run. Events hidden from listings never appear in lists (observed #11): rows
+ * for them are matched by slug lookups instead (see apply).
+ */
+export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchIndex> {
+  const { resource, api } = opts;
+  const index = new MatchIndex(resource, opts.keyFields ?? naturalKeyFields(resource));
+  const whole = everythingQuery(resource);
+  const windowed = resource.name === 'events' && index.keyFields.includes('start_date');
+  if (!windowed) {
+    await listInto(index, opts, whole);
+    return index;
+  }
+  // The first page of the whole calendar says how large it is.
+  const first = await api.get<Obj>(`/${resource.name}`, { query: { ...whole, page: 1 }, signal: opts.signal });
+  const records = first.body[resource.name];
+  for (const r of Array.isArray(records) ? (records as Obj[]) : []) index.add(r, true);
+  const totalPages = Number(first.body.total_pages ?? first.headers['x-wp-totalpages'] ?? 1);
+  if (totalPages <= (opts.wholePages ?? 2)) {
+    if (totalPages > 1) await listInto(index, opts, whole, 2);
+    return index;
+  }
+  index.prepare = windowLoader(index, opts, totalPages);
+  return index;
+}
+
+/** The per-row loader of a large calendar (see the file's comment). */
+function windowLoader(
+  index: MatchIndex,
+  opts: MatchIndexOptions,
+  totalPages: number,
+): (id: number | undefined, body: Body) => Promise<void> {
+  const { api, resource } = opts;
+  const asked = new Map<string, Promise<void>>();
+  let spent = 0;
+  let complete: Promise<void> | undefined;
+
+  const once = (key: string, load: () => Promise<void>): Promise<void> => {
+    let p = asked.get(key);
+    if (!p) {
+      p = load();
+      asked.set(key, p);
+      // A failed request may be asked again by a later row.
+      p.catch(() => asked.delete(key));
+    }
+    return p;
+  };
+  const lookup = (path: string) => async () => {
+    spent++;
+    try {
+      const res = await api.get<Obj>(path, { signal: opts.signal });
+      index.add(res.body, true);
+    } catch (err) {
+      // Not there (404), or not an id of this resource: the row matches by its other fields.
+      if (!(err instanceof ApiError) || err.status >= 500) throw err;
+    }
+  };
+
+  return async (id, body) => {
+    if (complete) return complete;
+    if (spent * 2 >= totalPages) {
+      complete = listInto(index, opts, everythingQuery(resource)).then(() => {});
+      return complete;
+    }
+    const day = typeof body.start_date === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(body.start_date)?.[0] : undefined;
+    if (day !== undefined) {
+      await once(`day:${day}`, async () => {
+        // Counted before it is sent (rows run concurrently), its further pages once known.
+        spent++;
+        spent += Math.max(0, (await listInto(index, opts, eventsAroundQuery(day))) - 1);
+      });
+    }
+    if (id !== undefined && id > 0 && !index.hasId(id)) await once(`id:${id}`, lookup(`/${resource.name}/${id}`));
+    const slug = typeof body.slug === 'string' ? body.slug : '';
+    if (slug !== '' && !index.hasSlug(slug)) {
+      await once(`slug:${slug.toLowerCase()}`, lookup(`/${resource.name}/by-slug/${encodeURIComponent(slug)}`));
+    }
+  };
+}

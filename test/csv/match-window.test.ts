@@ -1,0 +1,130 @@
+/**
+ * The import's match index on a calendar larger than a few pages: events are listed around each row's
+ * start (plus its id or slug looked up), never the whole calendar for a small file, and matching still
+ * finds every record the whole listing would have found.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/index.js';
+import { importPath, type Loose, listAll, startSite, type TestSite } from './helpers.js';
+
+const EVENTS = 400;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Event i: four a day from 2027-01-01, at 09:00, 11:00, 13:00 and 15:00. */
+const dayOf = (i: number) => new Date(Date.UTC(2027, 0, 1) + Math.floor(i / 4) * 86_400_000).toISOString().slice(0, 10);
+const startOf = (i: number) => `${dayOf(i)} ${pad(9 + (i % 4) * 2)}:00:00`;
+
+let site: TestSite;
+let seeded: Loose[];
+/** Every GET the import sent: path and query. */
+let gets: { path: string; query: Record<string, unknown> }[];
+
+/** The site's client, recording what it is asked for. */
+function recording(api: ApiClient): ApiClient {
+  return new Proxy(api, {
+    get(target, prop, receiver) {
+      if (prop === 'get') {
+        return (path: string, opts?: { query?: Record<string, unknown> }) => {
+          gets.push({ path, query: { ...(opts?.query ?? {}) } });
+          return target.get(path, opts as never);
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
+const importCsv = async (name: string, csv: string) => {
+  const path = await site.file(name, csv);
+  return importPath({ ...site, api: recording(site.api) }, 'events', path);
+};
+
+/** A request for a page of the events list. */
+const listedIn = (g: (typeof gets)[number]) => g.path === '/events';
+
+beforeAll(async () => {
+  site = await startSite();
+  const rows = Array.from(
+    { length: EVENTS },
+    (_, i) => `Event ${i},${startOf(i)},${startOf(i).replace(/:00:00$/, ':30:00')}`,
+  );
+  const path = await site.file('seed.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+  expect(await importPath(site, 'events', path)).toMatchObject({ created: EVENTS });
+  seeded = await listAll(site, 'events');
+});
+afterAll(async () => {
+  await site.close();
+});
+beforeEach(() => {
+  gets = [];
+});
+
+describe('the match index of a large calendar', () => {
+  it('lists only the days around the rows of a small file, and still finds unchanged, changed and new rows', async () => {
+    const summary = await importCsv(
+      'small.csv',
+      `title,start_date,end_date,cost\nEvent 40,${startOf(40)},${startOf(40).replace(':00:00', ':30:00')},\n` +
+        `Event 81,${startOf(81)},${startOf(81).replace(':00:00', ':30:00')},12\n` +
+        `Brand new,${startOf(120)},${startOf(120).replace(':00:00', ':30:00')},\n`,
+    );
+    expect(summary).toMatchObject({ unchanged: 1, updated: 1, created: 1, rejected: 0 });
+    const lists = gets.filter(listedIn);
+    // The first page of the whole calendar (its size), then one window per row's day.
+    expect(lists.filter((g) => g.query.start_date === '1900-01-01').map((g) => g.query.page)).toEqual([1]);
+    const windows = lists.filter((g) => g.query.starts_after !== undefined);
+    expect(windows.map((g) => [g.query.starts_after, g.query.starts_before]).sort()).toEqual(
+      [
+        [dayOf(32), dayOf(44)],
+        [dayOf(73), dayOf(85)],
+        [dayOf(112), dayOf(124)],
+      ].sort(),
+    );
+    expect(lists.every((g) => g.query.status === undefined)).toBe(true);
+    expect(await listAll(site, 'events')).toHaveLength(EVENTS + 1);
+  });
+
+  it('finds an event of another time zone whose start is on the next day in the site zone', async () => {
+    const created = await importCsv(
+      'ny.csv',
+      'title,start_date,end_date,timezone\nLate in New York,2027-02-10 22:00:00,2027-02-10 23:00:00,America/New_York\n',
+    );
+    expect(created).toMatchObject({ created: 1 });
+    const again = await importCsv(
+      'ny.csv',
+      'title,start_date,end_date,timezone\nLate in New York,2027-02-10 22:00:00,2027-02-10 23:00:00,America/New_York\n',
+    );
+    expect(again).toMatchObject({ unchanged: 1, created: 0 });
+  });
+
+  it('looks up a row by its id when the event moved out of the row window', async () => {
+    const moved = seeded.find((e) => e.title === 'Event 100') as Loose;
+    const summary = await importCsv(
+      'moved.csv',
+      `id,title,start_date,end_date\n${moved.id},Event 100,2027-09-01 09:00:00,2027-09-01 10:00:00\n`,
+    );
+    expect(summary).toMatchObject({ updated: 1, created: 0 });
+    expect(gets.some((g) => g.path === `/events/${moved.id}`)).toBe(true);
+    const after = (await listAll(site, 'events')).filter((e: Loose) => e.title === 'Event 100');
+    expect(after.map((e: Loose) => [e.id, e.start_date])).toEqual([[moved.id, '2027-09-01 09:00:00']]);
+  });
+
+  it('looks up a row by its slug when the event moved out of the row window', async () => {
+    const moved = seeded.find((e) => e.title === 'Event 120') as Loose;
+    const summary = await importCsv(
+      'slug.csv',
+      `slug,title,start_date,end_date\n${moved.slug},Event 120,2027-10-01 09:00:00,2027-10-01 10:00:00\n`,
+    );
+    expect(summary).toMatchObject({ updated: 1, created: 0 });
+    expect(gets.some((g) => g.path === `/events/by-slug/${moved.slug}`)).toBe(true);
+  });
+
+  it('lists the whole calendar once when a large file would cost more in windows', async () => {
+    const all = await listAll(site, 'events');
+    const rows = all.map((e: Loose) => `${e.id},"${e.title}",${e.start_date},${e.end_date},${e.timezone}`);
+    const summary = await importCsv('all.csv', `id,title,start_date,end_date,timezone\n${rows.join('\n')}\n`);
+    expect(summary).toMatchObject({ unchanged: all.length, created: 0, updated: 0, rejected: 0 });
+    const wholePages = Math.ceil(all.length / 50);
+    // Windows until they cost half the whole listing, then the whole listing: never much more than 1.5×.
+    expect(gets.length).toBeLessThanOrEqual(Math.ceil(wholePages * 1.5) + 2);
+    expect(gets.filter((g) => g.query.start_date === '1900-01-01').length).toBeGreaterThan(1);
+  });
+});
