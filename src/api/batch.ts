@@ -29,6 +29,14 @@ export interface BatchWriter {
   readonly mode: 'probing' | 'on' | 'off';
   /** writes worth keeping in flight to fill the batches (1 per slot when batching is off) */
   readonly capacity: number;
+  /**
+   * Learns whether the site batches writes to a route before any write is due, so that the answer
+   * travels while the caller prepares (an import builds its match index meanwhile): the batch holds
+   * one DELETE of `path` (an item route with id 0), under `require-all-validate`. A site that does
+   * not batch the route refuses it; one that does refuses id 0 as invalid, and so runs nothing.
+   * Writes wait for the answer; if it does not come, the first batch probes as before.
+   */
+  probe(path: string): void;
 }
 
 /** Options of {@link createBatchWriter}. */
@@ -89,12 +97,32 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
   let flushScheduled = false;
   const route = size > 1 ? batchRoute(api.baseUrl) : { url: '', prefix: '' };
 
-  /** One write on its own: POSTs are never retried blindly (the caller verifies first), others are. */
+  /** Writes waiting for a free slot to travel alone. */
+  const singles: Pending[] = [];
+
+  /**
+   * One write on its own, when a slot is free: writes sent alone after a refused batch (as many as
+   * the batches held) wait their turn, so that the site sees no more requests at once than a run
+   * without batches would send. POSTs are never retried blindly (the caller verifies first).
+   */
   function single(p: Pending): void {
-    if (stopped(p)) return;
-    api
-      .request(p.method, p.path, { body: p.body, finish: true, ...(p.method === 'POST' ? { retry: false } : {}) })
-      .then(p.resolve, p.reject);
+    singles.push(p);
+    drainSingles();
+  }
+
+  function drainSingles(): void {
+    while (singles.length > 0 && inFlight < slots) {
+      const p = singles.shift() as Pending;
+      if (stopped(p)) continue;
+      inFlight++;
+      api
+        .request(p.method, p.path, { body: p.body, finish: true, ...(p.method === 'POST' ? { retry: false } : {}) })
+        .then(p.resolve, p.reject)
+        .finally(() => {
+          inFlight--;
+          pump();
+        });
+    }
   }
 
   /** Refuses a write not yet sent once the writer is stopped. */
@@ -205,6 +233,7 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
 
   /** Sends what the free slots allow: full batches at once, a partial one when nothing else is due. */
   function pump(partial = false): void {
+    drainSingles();
     while (queue.length > 0) {
       if (mode === 'off') {
         // (batching was turned down while these waited)
@@ -231,7 +260,36 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
     });
   }
 
+  function probe(path: string): void {
+    if (mode !== 'probing' || inFlight > 0) return;
+    inFlight++;
+    api
+      .request<unknown>('POST', route.url, {
+        body: { validation: 'require-all-validate', requests: [{ method: 'DELETE', path: `${route.prefix}${path}` }] },
+        finish: true,
+        retry: false,
+      })
+      .then(
+        (res) => {
+          const body = res.body;
+          const first = isObj(body) && Array.isArray(body.responses) ? body.responses[0] : undefined;
+          const code = isObj(first) && isObj(first.body) ? String(first.body.code ?? '') : '';
+          if (NOT_BATCHABLE.has(code)) turnOff(code);
+          else if (first !== undefined && mode === 'probing') mode = 'on';
+        },
+        (err: unknown) => {
+          const status = err instanceof ApiError ? err.status : 0;
+          if (status === 404 || status === 405) turnOff(`${status} ${(err as ApiError).code}`);
+        },
+      )
+      .finally(() => {
+        inFlight--;
+        pump();
+      });
+  }
+
   return {
+    probe,
     get mode() {
       return mode;
     },

@@ -133,14 +133,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   };
   warnUnknown(mapping.unknown);
 
-  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal });
-  const links = createLinkResolver({ api, dryRun, signal: opts.signal });
   const writer = createBatchWriter(api, {
     size: dryRun ? 1 : (opts.batchSize ?? BATCH_LIMIT),
     slots: concurrency,
     log: opts.note,
     signal: opts.signal,
   });
+  // Whether the site batches writes is asked while the match index is built.
+  writer.probe(`/${resource.name}/0`);
+  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal });
+  const links = createLinkResolver({ api, dryRun, signal: opts.signal });
   const applyOpts = {
     api,
     writer,

@@ -54,11 +54,12 @@ export function eventsAroundQuery(day: string): Obj {
 }
 
 /** Lists a query's every page into the index; resolves with the number of pages asked for. */
-async function listInto(index: MatchIndex, opts: MatchIndexOptions, query: Obj): Promise<number> {
+async function listInto(index: MatchIndex, opts: MatchIndexOptions, query: Obj, startPage = 1): Promise<number> {
   const { resource } = opts;
   let pages = 0;
   for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
     signal: opts.signal,
+    startPage,
     // A window's later pages are asked for together once the first says how many there are.
     prefetch: WINDOW_PREFETCH,
     onPage: () => pages++,
@@ -81,15 +82,14 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
     await listInto(index, opts, whole);
     return index;
   }
-  // A one-record page of the whole calendar says how large it is.
-  const probe = await api.get<Obj>(`/${resource.name}`, {
-    query: { ...whole, per_page: 1, page: 1 } as never,
-    signal: opts.signal,
-  });
-  const total = Number(probe.body.total ?? probe.headers['x-wp-total'] ?? 0);
+  // The first page of the whole calendar says how large it is; a small one is listed whole.
+  const first = await api.get<Obj>(`/${resource.name}`, { query: { ...whole, page: 1 } as never, signal: opts.signal });
+  const records = first.body[resource.name];
+  for (const r of Array.isArray(records) ? (records as Obj[]) : []) index.add(r, true);
+  const total = Number(first.body.total ?? first.headers['x-wp-total'] ?? 0);
   const totalPages = Math.ceil(total / MAX_PER_PAGE);
   if (totalPages <= (opts.wholePages ?? 2)) {
-    if (total > 0) await listInto(index, opts, whole);
+    if (totalPages > 1) await listInto(index, opts, whole, 2);
     return index;
   }
   index.prepare = windowLoader(index, opts, totalPages);

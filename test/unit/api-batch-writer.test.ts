@@ -27,9 +27,14 @@ afterAll(async () => {
  */
 async function frontSite(
   batch: 'refuse' | 'missing',
-): Promise<{ baseUrl: string; seen: string[]; close(): Promise<void> }> {
+): Promise<{ baseUrl: string; seen: string[]; peak(): number; close(): Promise<void> }> {
   const seen: string[] = [];
+  let open = 0;
+  let peak = 0;
   const server: Server = createServer(async (req, res) => {
+    open++;
+    peak = Math.max(peak, open);
+    res.on('finish', () => open--);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -72,6 +77,7 @@ async function frontSite(
   return {
     baseUrl: `http://127.0.0.1:${port}/wp-json/tribe/events/v1`,
     seen,
+    peak: () => peak,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -174,9 +180,39 @@ describe('createBatchWriter', () => {
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(front.seen.filter((s) => s.includes('/batch/v1'))).toHaveLength(1);
     expect(front.seen.filter((s) => s === 'POST /wp-json/tribe/events/v1/events')).toHaveLength(40);
+    // The writes of the refused batch wait for a slot like any other: never more at once than slots.
+    expect(front.peak()).toBeLessThanOrEqual(4);
     expect(await titlesOf('Refused')).toHaveLength(40);
     await api.close();
     await front.close();
+  });
+
+  it('a probe learns that a site refuses batching before the first write, and writes nothing', async () => {
+    const front = await frontSite('refuse');
+    const api = clientFor(front.baseUrl);
+    const writer = createBatchWriter(api, { size: 25, slots: 4 });
+    writer.probe('/events/0');
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => writer.write<Obj>('POST', '/events', event('Probed off', i))),
+    );
+    expect(writer.mode).toBe('off');
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    // The probe is the only batch; no write waited for a refused batch of writes.
+    expect(front.seen.filter((s) => s.includes('/batch/v1'))).toHaveLength(1);
+    expect(await titlesOf('Probed off')).toHaveLength(12);
+    await api.close();
+    await front.close();
+  });
+
+  it('a probe on a site that batches turns batching on and runs nothing (id 0 is refused)', async () => {
+    const api = clientFor(upstream.baseUrl);
+    const writer = createBatchWriter(api, { size: 25, slots: 4 });
+    writer.probe('/events/0');
+    const first = await writer.write<Obj>('POST', '/events', event('Probed on', 1));
+    expect(first.status).toBe(201);
+    expect(writer.mode).toBe('on');
+    expect(await titlesOf('Probed on')).toEqual(['Probed on 1']);
+    await api.close();
   });
 
   it('a site without the batch route (WordPress before 5.6): one request per write', async () => {
