@@ -113,7 +113,7 @@ export const events: ResourceSpec = {
       default: null,
       link: 'categories',
       multiple: true,
-      description: 'event categories by ID, slug or name (new names are created)',
+      description: 'event categories by ID, slug or name',
       csvLabels: ['Event Category', 'Event Categories'],
     },
     {
@@ -123,7 +123,7 @@ export const events: ResourceSpec = {
       default: null,
       link: 'tags',
       multiple: true,
-      description: 'tags by ID or name (new names are created)',
+      description: 'tags by ID or name',
       csvLabels: ['Event Tags', 'Event Tag'],
     },
     {

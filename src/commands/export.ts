@@ -15,6 +15,7 @@ import { EXPORT_CONCURRENCY, EXPORT_FORMATS, type ExportFormat, runExport } from
 import { checkOutputPath, openOutputFile } from '../csv/outfile.js';
 import { parseFieldList } from '../output/index.js';
 import { addFlags, bindFlags, readFlags } from './resource/flags.js';
+import { resolveLinks } from './resource/links.js';
 import { toQuery } from './resource/values.js';
 import { dateZone, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
@@ -48,6 +49,7 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
   // here, exit 2. The file itself is opened once the API is set up.
   if (file) await checkOutputPath(file, '--file');
   const raw = readFlags(bindFlags(resource.listParams), opts);
+  await resolveLinks(rt, resource.listParams, raw, { split: true });
   const query = (await toQuery(resource, raw, { now: ctx.now(), timezone: () => dateZone(rt) })) as ParamObject;
   const fields = g.fields !== undefined ? parseFieldList(g.fields) : undefined;
   const site = opts.columns === 'site';

@@ -86,7 +86,24 @@ const timezones: Loader = async () =>
     description: '',
   }));
 
-const LOADERS: Record<string, Loader> = { ids, slugs, profiles, timezones };
+/**
+ * What a link flag takes (`--venue`, `--organizer`): ids with their names, then slugs (which the CLI
+ * resolves like names, and which need no quoting in a shell) with their names.
+ */
+const refs: Loader = async (rt, [name = ''], signal, conn) => {
+  const resource = catalog.find((r) => r.name === name);
+  if (!resource) return [];
+  const list = await records(rt, name, signal, conn);
+  const title = (r: Record<string, unknown>) => plainTitle(r[resource.titleField]);
+  return [
+    ...list.map((r) => ({ value: String(r.id), description: title(r) })),
+    ...list
+      .filter((r) => typeof r.slug === 'string' && r.slug !== '')
+      .map((r) => ({ value: String(r.slug), description: title(r) })),
+  ];
+};
+
+const LOADERS: Record<string, Loader> = { ids, refs, slugs, profiles, timezones };
 
 /** The deadline in ms: CALCTL_COMPLETE_TIMEOUT (seconds) when valid, else the default. */
 export function completeTimeout(env: Readonly<Record<string, string | undefined>>): number {

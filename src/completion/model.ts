@@ -99,7 +99,7 @@ function linkSlot(spec: FieldSpec | ParamSpec, list: boolean): ValueSlot | undef
   switch (spec.link) {
     case 'venues':
     case 'organizers':
-      return slot({ kind: 'dynamic', args: ['ids', spec.link] }, list);
+      return slot({ kind: 'dynamic', args: ['refs', spec.link] }, list);
     case 'categories':
     case 'tags':
       return slot({ kind: 'dynamic', args: ['slugs', spec.link] }, list);

@@ -198,8 +198,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       }
     } catch (err) {
       if (!(err instanceof LinkError)) throw err;
-      const field = [...converted.links.keys()].find((f) => err.message.includes(f.replace(/s$/, ''))) ?? '';
-      reject(row, converted.columnOf.get(field), err.message);
+      reject(row, converted.columnOf.get(err.field), err.message);
       cp?.finish(row.index);
       return;
     }

@@ -1,30 +1,51 @@
 /**
- * Linked records named in rows: venues and organizers by ID or name, categories and tags by ID,
- * slug or name. Each linked resource is listed once; a missing name is created once, even when
- * several rows ask for it at the same time (the in-flight promise is shared per name).
+ * Linked records named by id, slug or name: in import rows, and in the CLI's `--venue`,
+ * `--organizer`, `--categories` and `--tags` (create, update and list filters). Each linked resource
+ * is listed once per command, on first use (never one lookup per value). A name matches exactly
+ * first, then in any letter case. What an unknown name or a name shared by several records does is
+ * the caller's choice: import creates the record and takes the first match, as the site's importer
+ * does; the CLI says so and stops, unless asked to create what is missing. A missing name is created
+ * once, even when several rows ask for it at the same time (the in-flight promise is shared per name).
  * Terms are always sent as ids: a real site turns a tag given by name into a junk tag (observed #13).
  */
 import { type ApiClient, paginate } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
 import { everythingQuery, getResource, type ResourceName } from '../catalog/index.js';
-import { nameKey } from './text.js';
+import { decodeEntities, nameKey } from './text.js';
 import { isTransientFailure } from './transient.js';
 
 type Obj = Record<string, unknown>;
+
+/** One record of a listing, as a candidate for a name. */
+interface Known {
+  id: number;
+  name: string;
+}
 
 /** A list of everything of one linked resource, by id, slug and name. */
 interface LinkTable {
   ids: Set<number>;
   bySlug: Map<string, number>;
-  byName: Map<string, number>;
+  /** name key (any letter case) → the records of that name, in listing order */
+  byName: Map<string, Known[]>;
   /** in-flight and finished creations, per name key */
   creating: Map<string, Promise<number>>;
 }
 
 const NAME_KEY: Record<string, string> = { venues: 'venue', organizers: 'organizer', categories: 'name', tags: 'name' };
 
-/** Thrown for a link that cannot be resolved (an unknown ID): the row is rejected. */
-export class LinkError extends Error {}
+/** Thrown for a link that cannot be resolved (an unknown ID or name, an ambiguous name). */
+export class LinkError extends Error {
+  constructor(
+    message: string,
+    /** how to fix it */
+    readonly hint: string,
+    /** the field the value was given for (`venue`, `organizer`, `categories`, `tags`, `parent`) */
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Options of {@link createLinkResolver}. */
 export interface LinkResolverOptions {
@@ -32,15 +53,26 @@ export interface LinkResolverOptions {
   /** resolve names without creating anything: new names get placeholder ids below 0 */
   dryRun: boolean;
   signal?: AbortSignal | undefined;
+  /** a name no record has: created (default, as the importer does) or an error */
+  missing?: 'create' | 'error' | undefined;
+  /** a name several records share: the first listed (default, the importer's rule) or an error */
+  ambiguous?: 'first' | 'error' | undefined;
+  /** numeric ids: checked against the listing (default) or passed on for the site to check */
+  checkIds?: boolean | undefined;
 }
 
-/** Resolves link cells to ids. */
+/** Resolves link values to ids. */
 export interface LinkResolver {
   /** `venue` → one id; `organizer`, `categories`, `tags` → ids; `parent` → one id (categories) */
   resolve(resource: ResourceName, field: string, text: string): Promise<number | number[] | undefined>;
+  /** one id, slug or name of a linked resource as its id; `field` names it in errors */
+  resolveOne(linked: ResourceName, text: string, field: string): Promise<number>;
   /** names created so far, per resource */
   created: Map<ResourceName, number>;
 }
+
+/** The singular word of a linked resource, for messages. */
+const wordOf = (name: ResourceName) => (name === 'categories' ? 'category' : name.replace(/s$/, ''));
 
 const LINKED: Record<string, ResourceName> = {
   venue: 'venues',
@@ -66,11 +98,16 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
 
   function add(table: LinkTable, name: ResourceName, r: Obj): void {
     const id = Number(r.id);
+    if (table.ids.has(id)) return;
     table.ids.add(id);
     if (typeof r.slug === 'string' && r.slug !== '') table.bySlug.set(r.slug.toLowerCase(), id);
     const title = r[NAME_KEY[name] ?? 'name'];
-    // The first record with a name wins, like the site's importer ("first match").
-    if (typeof title === 'string' && !table.byName.has(nameKey(title))) table.byName.set(nameKey(title), id);
+    if (typeof title !== 'string') return;
+    const key = nameKey(title);
+    const known = table.byName.get(key);
+    const entry = { id, name: decodeEntities(title) };
+    if (known) known.push(entry);
+    else table.byName.set(key, [entry]);
   }
 
   function tableOf(name: ResourceName): Promise<LinkTable> {
@@ -82,10 +119,33 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     return t;
   }
 
-  async function byName(name: ResourceName, table: LinkTable, text: string): Promise<number> {
+  /** The records a name stands for: the exact spelling first, else every one in any letter case. */
+  function named(table: LinkTable, text: string): Known[] {
+    const all = table.byName.get(nameKey(text)) ?? [];
+    const exact = all.filter((k) => k.name.replace(/\s+/g, ' ').trim() === text.replace(/\s+/g, ' ').trim());
+    return exact.length > 0 ? exact : all;
+  }
+
+  async function byName(name: ResourceName, table: LinkTable, text: string, field: string): Promise<number> {
+    const found = named(table, text);
+    if (found.length > 1 && opts.ambiguous === 'error') {
+      throw new LinkError(
+        `${field}: "${text}" matches ${found.length} ${name}: ${found.map((k) => `${k.id} (${k.name})`).join(', ')}`,
+        `give the id of the one you mean, e.g. --${field.replace(/_/g, '-')} ${found[0]?.id}`,
+        field,
+      );
+    }
+    const hit = found[0]?.id ?? table.bySlug.get(text.toLowerCase());
+    if (hit !== undefined) return hit;
+    if (opts.missing === 'error') {
+      const flag = NAME_KEY[name] === 'name' ? '--name' : `--${NAME_KEY[name]}`;
+      throw new LinkError(
+        `${field}: no ${wordOf(name)} has the id, slug or name "${text}"`,
+        `create it first (calctl ${name} create ${flag} "${text}"), or add --create-missing`,
+        field,
+      );
+    }
     const key = nameKey(text);
-    const found = table.byName.get(key) ?? table.bySlug.get(text.toLowerCase());
-    if (found !== undefined) return found;
     let pending = table.creating.get(key);
     if (!pending) {
       pending = opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, table, text);
@@ -115,15 +175,21 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     }
   }
 
-  async function one(name: ResourceName, table: LinkTable, text: string, what: string): Promise<number> {
+  async function one(name: ResourceName, table: LinkTable, text: string, field: string): Promise<number> {
     if (/^\d+$/.test(text)) {
-      if (!table.ids.has(Number(text))) throw new LinkError(`unknown ${what} ID ${text}`);
+      if (opts.checkIds !== false && !table.ids.has(Number(text))) {
+        throw new LinkError(
+          `unknown ${wordOf(name)} ID ${text}`,
+          `list them with calctl ${name} list --fields id,${NAME_KEY[name] ?? 'name'}`,
+          field,
+        );
+      }
       return Number(text);
     }
-    return byName(name, table, text);
+    return byName(name, table, text, field);
   }
 
-  async function many(name: ResourceName, table: LinkTable, text: string, what: string): Promise<number[]> {
+  async function many(name: ResourceName, table: LinkTable, text: string, field: string): Promise<number[]> {
     if (text === '') return [];
     // "12 34 56": whitespace-separated ids, as the site's importer accepts for organizers.
     const pieces = /^\d+(\s+\d+)+$/.test(text) ? text.split(/\s+/) : text.split(',').map((p) => p.trim());
@@ -140,7 +206,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       ) {
         piece = `${piece}, ${pieces[++i]}`;
       }
-      const id = await one(name, table, piece, what);
+      const id = await one(name, table, piece, field);
       if (!out.includes(id)) out.push(id);
     }
     return out;
@@ -152,11 +218,15 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       const name = field === 'parent' ? resource : LINKED[field];
       if (!name) return undefined;
       const table = await tableOf(name);
-      const what = name === 'categories' ? 'category' : name.replace(/s$/, '');
       // "0" is how a record shows "no venue" / "top level" (an exported `parent: 0`): no link.
       if (field === 'venue' || field === 'parent')
-        return text === '' || text === '0' ? undefined : one(name, table, text, what);
-      return many(name, table, text, what);
+        return text === '' || text === '0' ? undefined : one(name, table, text, field);
+      return many(name, table, text, field);
+    },
+    async resolveOne(linked, text, field) {
+      const t = text.trim();
+      if (/^\d+$/.test(t) && opts.checkIds === false) return Number(t);
+      return one(linked, await tableOf(linked), t, field);
     },
   };
 }

@@ -149,13 +149,14 @@ describe('bash completion', () => {
     expect(complete('calctl profile use ')).toEqual(['demo', 'local']);
   });
 
-  it('completes live ids for get/update/delete and --venue/--organizer, slugs for --categories/--tags', () => {
+  it('completes live ids for get/update/delete, ids and slugs for --venue/--organizer, slugs for --categories/--tags', () => {
     expect(complete('calctl events get ')).toEqual(['3', '4']);
     expect(complete('calctl events update ')).toEqual(['3', '4']);
     expect(complete('calctl events delete 3 ')).toEqual(['3', '4']);
     expect(complete('calctl venues get ').sort()).toEqual(['1', '5']);
-    expect(complete('calctl events list --venue ').sort()).toEqual(['1', '5']);
-    expect(complete('calctl events create --organizer ').sort()).toEqual(['2', '6']);
+    expect(complete('calctl events list --venue ').sort()).toEqual(['1', '5', 'spare-venue', 'town-hall']);
+    expect(complete('calctl events create --organizer ').sort()).toEqual(['2', '6', 'jazz-club', 'spare-organizer']);
+    expect(complete('calctl events list --venue town')).toEqual(['town-hall']);
     expect(complete('calctl events list --categories ').sort()).toEqual(['music', 'spare']);
     expect(complete('calctl events update 3 --tags jazz,').sort()).toEqual(['jazz,jazz', 'jazz,spare']);
     expect(complete('calctl @local events get 3')).toEqual(['3']);
@@ -211,7 +212,8 @@ describe('bash completion', () => {
       expect(run('calctl events list -o nd').line).toBe('calctl events list -o ndjson');
       const venue = run('calctl events list --venue=');
       expect(venue.line).toBe('calctl events list --venue=');
-      expect(venue.reply.sort()).toEqual(breaks.includes('=') ? ['1', '5'] : ['--venue=1', '--venue=5']);
+      const venues = ['1', '5', 'spare-venue', 'town-hall'];
+      expect(venue.reply.sort()).toEqual(breaks.includes('=') ? venues : venues.map((v) => `--venue=${v}`));
       expect(run('calctl events list --status=publish,d').line).toBe('calctl events list --status=publish,draft');
       expect(run('calctl --profile=d').line).toBe('calctl --profile=demo');
       expect(run('calctl events list --output=json --s').reply).toContain('--status');

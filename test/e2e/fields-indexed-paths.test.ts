@@ -22,6 +22,7 @@ beforeAll(async () => {
     '2027-02-01 11:00',
     '--categories',
     'Music,Jazz Nights',
+    '--create-missing',
     '--organizer',
     '{"organizer":"Ann Org"}',
     '-o',

@@ -146,6 +146,7 @@ describe('events', () => {
       'talks',
       '--tags',
       'tech',
+      '--create-missing',
       '--json',
     ]);
     expect(created.code, created.stderr).toBe(0);

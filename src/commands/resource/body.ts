@@ -7,6 +7,7 @@ import type { CliRuntime } from '../../cli/runtime.js';
 import { toInputForm } from '../merge.js';
 import { dateZone } from '../shared.js';
 import { bindFlags, readFlags } from './flags.js';
+import { resolveLinks } from './links.js';
 import { normalizeDataDates, toBody } from './values.js';
 
 /** Reads `--data`: inline JSON, `@file.json` or `-` (stdin). The result must be a JSON object. */
@@ -62,5 +63,10 @@ export async function buildChanges(
   const dates = { now: rt.ctx.now(), timezone: () => dateZone(rt, explicitZone ?? recordZone) };
   const fromData = await normalizeDataDates(resource, toInputForm(resource, data), dates);
   const fromFlags = await toBody(resource, raw, dates);
-  return { ...fromData, ...fromFlags };
+  const changes = { ...fromData, ...fromFlags };
+  await resolveLinks(rt, resource.fields, changes, {
+    createMissing: opts.createMissing === true,
+    dryRun: g.dryRun === true,
+  });
+  return changes;
 }

@@ -83,6 +83,8 @@ function isMultiple(spec: FieldSpec | ParamSpec): boolean {
 function describe(spec: FieldSpec | ParamSpec): string {
   let text = spec.description;
   if (spec.semantic === 'date') text += ' (date: 2026-12-05 19:00, +3d, "next friday 7pm"; see calctl help dates)';
+  // (the CLI resolves slugs and names itself: see ./links.ts)
+  if (spec.link && spec.link !== 'events') text += '; calctl also takes a slug or a name';
   if (isMultiple(spec)) text += ' (repeatable or comma list)';
   if ('premium' in spec && spec.premium) text += ' [premium]';
   return text;

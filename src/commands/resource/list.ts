@@ -8,6 +8,7 @@ import { createRecordWriter } from '../../output/index.js';
 import { dateZone, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { bindFlags, readFlags } from './flags.js';
+import { resolveLinks } from './links.js';
 import { toQuery } from './values.js';
 
 /** Options of the list action beyond the catalog's parameters. */
@@ -39,6 +40,7 @@ export async function listRecords(
 ): Promise<void> {
   if (opts.limit !== undefined && opts.limit < 0) throw new UsageError('--limit must be 0 or more');
   const raw = readFlags(bindFlags(resource.listParams), opts);
+  await resolveLinks(rt, resource.listParams, raw, { split: true });
   const query = await toQuery(resource, raw, { now: rt.ctx.now(), timezone: () => dateZone(rt) });
   const target = await rt.target();
   if (query.per_page === undefined) {

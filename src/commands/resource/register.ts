@@ -18,6 +18,12 @@ function parseLimit(value: string): number {
   return n;
 }
 
+const createMissingOption = () =>
+  new Option(
+    '--create-missing',
+    'create the venues, organizers, categories and tags named that do not exist yet (else an error)',
+  );
+
 const dataOption = () =>
   new Option('--data <json|@file|->', 'the body as JSON: inline, @file.json, or - for stdin (flags override it)');
 
@@ -49,6 +55,7 @@ function createCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   addFlags(cmd, bindFlags(resource.fields), (spec) => 'required' in spec && spec.required === true);
   cmd
     .addOption(dataOption())
+    .addOption(createMissingOption())
     .option('--porcelain', 'print only the new id')
     .action(async (opts: Opts) => {
       const { createRecord } = await import('./create.js');
@@ -68,14 +75,17 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   if (resource.bySlug && !resource.fields.some((f) => f.name === 'slug')) {
     cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
   }
-  cmd.addOption(dataOption()).action(async (id: string | undefined, opts: Opts) => {
-    const { recordRef } = await import('./record.js');
-    const { updateRecord } = await import('./update.js');
-    const bySlug = id === undefined && resource.bySlug && typeof opts.slug === 'string';
-    const ref = recordRef(resource, id, bySlug ? (opts.slug as string) : undefined);
-    const changes = bySlug ? { ...opts, slug: undefined } : opts;
-    await updateRecord(deps.runtime() as CliRuntime, resource, ref, changes);
-  });
+  cmd
+    .addOption(dataOption())
+    .addOption(createMissingOption())
+    .action(async (id: string | undefined, opts: Opts) => {
+      const { recordRef } = await import('./record.js');
+      const { updateRecord } = await import('./update.js');
+      const bySlug = id === undefined && resource.bySlug && typeof opts.slug === 'string';
+      const ref = recordRef(resource, id, bySlug ? (opts.slug as string) : undefined);
+      const changes = bySlug ? { ...opts, slug: undefined } : opts;
+      await updateRecord(deps.runtime() as CliRuntime, resource, ref, changes);
+    });
 }
 
 function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
