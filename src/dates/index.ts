@@ -1,4 +1,5 @@
 /** Date input parsing and time zone math; every date flag goes through here. */
+export { DURATION_FORMS, endAfter, isRelativeEnd, parseDuration } from './duration.js';
 export { DATE_FORMS_HELP, type DateParseOptions, parseDateInput, parseDateStrict } from './parse.js';
 export {
   addDays,

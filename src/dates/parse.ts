@@ -33,6 +33,8 @@ export const DATE_FORMS_HELP = [
   '  now, today, tomorrow, yesterday',
   '  +3d -2w +4h +30m +2mo +1y   relative to now (s, m, h, d, w, mo, y)',
   '  next friday 7pm, in 2 hours, dec 5 at 19:00   plain English',
+  'An event end written +2h, +90m or +1d counts from the event start (the record start on update), and',
+  '--duration 90m (2h, 1h30m, 1d) sets the end the same way; an end before the start is refused.',
 ].join('\n');
 
 const HINT = `accepted forms: YYYY-MM-DD [HH:MM[:SS]], ISO 8601 with offset, now, today, tomorrow, yesterday, +3d/-2w/+4h/+30m/+2mo/+1y, or words like "next friday 7pm" (see: calctl help dates)`;

@@ -6,6 +6,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 import { toInputForm } from '../merge.js';
 import { dateZone } from '../shared.js';
+import { settleEnd } from './event-dates.js';
 import { bindFlags, readFlags } from './flags.js';
 import { resolveLinks } from './links.js';
 import { normalizeDataDates, toBody } from './values.js';
@@ -46,14 +47,16 @@ export async function readDataOption(rt: CliRuntime, data: string): Promise<Reco
 
 /**
  * The changes a create/update asks for, in input form with dates in the server format. The global
- * `--timezone` doubles as the event's `timezone` field (and naive dates are read in it).
+ * `--timezone` doubles as the event's `timezone` field (and naive dates are read in it). An event's
+ * relative end (`--end-date +2h`) and `--duration` count from its start (the record's, on update).
  */
 export async function buildChanges(
   rt: CliRuntime,
   resource: ResourceSpec,
   opts: Record<string, unknown>,
-  recordZone?: string,
+  record?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
+  const recordZone = typeof record?.timezone === 'string' ? record.timezone : undefined;
   const data = typeof opts.data === 'string' ? await readDataOption(rt, opts.data) : {};
   const raw = readFlags(bindFlags(resource.fields), opts);
   const g = rt.globals();
@@ -64,6 +67,14 @@ export async function buildChanges(
   const fromData = await normalizeDataDates(resource, toInputForm(resource, data), dates);
   const fromFlags = await toBody(resource, raw, dates);
   const changes = { ...fromData, ...fromFlags };
+  if (resource.name === 'events') {
+    const endText = typeof raw.end_date === 'string' ? raw.end_date : data.end_date;
+    settleEnd(changes, {
+      endText: typeof endText === 'string' ? endText : undefined,
+      duration: typeof opts.duration === 'string' ? opts.duration : undefined,
+      recordStart: typeof record?.start_date === 'string' ? record.start_date : undefined,
+    });
+  }
   await resolveLinks(rt, resource.fields, changes, {
     createMissing: opts.createMissing === true,
     dryRun: g.dryRun === true,

@@ -5,6 +5,7 @@ import type { CliRuntime } from '../../cli/runtime.js';
 import type { JsonRecord } from '../../output/index.js';
 import { canPrompt, dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import { buildChanges } from './body.js';
+import { checkOrder } from './event-dates.js';
 import { kebab } from './flags.js';
 
 const missing = (resource: ResourceSpec, body: Record<string, unknown>): FieldSpec[] =>
@@ -56,6 +57,9 @@ export async function createRecord(
       );
     }
     await promptMissing(rt, resource, body);
+  }
+  if (resource.name === 'events') {
+    checkOrder(body, await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined));
   }
   const api = await rt.api();
   const path = `/${resource.name}`;

@@ -24,6 +24,13 @@ const createMissingOption = () =>
     'create the venues, organizers, categories and tags named that do not exist yet (else an error)',
   );
 
+/** `--duration` for events: the end counted from the start. */
+const durationOption = () =>
+  new Option(
+    '--duration <length>',
+    'the event lasts this long from its start: 90m, 2h, 1h30m, 1d (instead of --end-date)',
+  );
+
 const dataOption = () =>
   new Option('--data <json|@file|->', 'the body as JSON: inline, @file.json, or - for stdin (flags override it)');
 
@@ -53,6 +60,7 @@ function getCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps):
 function createCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
   const cmd = parent.command('create').description(`create ${aResource(resource)}`);
   addFlags(cmd, bindFlags(resource.fields), (spec) => 'required' in spec && spec.required === true);
+  if (resource.name === 'events') cmd.addOption(durationOption());
   cmd
     .addOption(dataOption())
     .addOption(createMissingOption())
@@ -72,6 +80,7 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     )
     .argument('[id]', `${resource.singular} id`);
   addFlags(cmd, bindFlags(resource.fields));
+  if (resource.name === 'events') cmd.addOption(durationOption());
   if (resource.bySlug && !resource.fields.some((f) => f.name === 'slug')) {
     cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
   }

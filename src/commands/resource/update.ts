@@ -8,8 +8,9 @@ import { UsageError } from '../../cli/errors.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 import type { JsonRecord } from '../../output/index.js';
 import { mergeUpdate } from '../merge.js';
-import { fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
+import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
 import { buildChanges } from './body.js';
+import { checkOrder } from './event-dates.js';
 import { fetchRecord, type RecordRef } from './record.js';
 
 /** Updates one record and prints the result. */
@@ -20,12 +21,14 @@ export async function updateRecord(
   opts: Record<string, unknown>,
 ): Promise<void> {
   const record = await fetchRecord(rt, resource, ref);
-  const recordZone = typeof record.timezone === 'string' ? record.timezone : undefined;
-  const changes = await buildChanges(rt, resource, opts, recordZone);
+  const changes = await buildChanges(rt, resource, opts, record);
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to update', `give field flags (see calctl ${resource.name} update --help) or --data`);
   }
   const body = mergeUpdate(resource, record, changes);
+  if (resource.name === 'events') {
+    checkOrder(body, await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined));
+  }
   const api = await rt.api();
   const path = recordPath(resource, { id: Number(record.id) });
   // PUT: the body is complete, so repeating it is harmless and the client may retry it.
