@@ -1,3 +1,4 @@
+import { catalog, type FieldSpec, type ParamSpec } from '../catalog/index.js';
 import { CalctlError, EXIT, type ExitCode } from '../cli/errors.js';
 
 /** The `data` member of a WordPress REST error envelope. */
@@ -61,16 +62,36 @@ const LINKED_PARAMS: Record<string, string> = {
   post: 'calctl events list',
 };
 
-/** What to do about a 400: which values to check, and where to find valid ones. */
+/** The catalog entry of a refused parameter (any resource: the answer does not say which). */
+function specOf(name: string): FieldSpec | ParamSpec | undefined {
+  for (const r of catalog) {
+    const spec = r.fields.find((f) => f.name === name) ?? r.listParams.find((p) => p.name === name);
+    if (spec) return spec;
+  }
+  return undefined;
+}
+
+/** Why the site refused one parameter, in words that say what it takes. */
+function reasonFor(name: string, siteMessage: string | undefined): string {
+  if (LINKED_PARAMS[name]) return `no such record (see: ${LINKED_PARAMS[name]})`;
+  const spec = specOf(name);
+  if (spec?.semantic === 'date') return 'not a date the site reads (see: calctl help dates)';
+  if (spec?.type === 'boolean') return 'must be true or false';
+  if (spec?.type === 'integer') return 'must be a whole number';
+  if (spec?.semantic === 'status') return 'not a status the site knows (publish, future, draft, pending, private)';
+  const generic = siteMessage === undefined || /^invalid parameter\.?$/i.test(siteMessage.trim());
+  if (spec?.type === 'string' && generic) return 'must be text, not empty';
+  return generic ? 'the site refused this value' : siteMessage;
+}
+
+/** What to do about a 400: each refused value with why, and where to find valid ones. */
 function badRequestHint(code: string, data: ErrorData | undefined): string | undefined {
   if (code === 'rest_missing_callback_param') return 'add the missing values (see --help for the flags)';
-  const params = data?.params ? Object.keys(data.params) : [];
-  if (params.length === 0) return undefined;
-  const lists = [...new Set(params.flatMap((p) => (LINKED_PARAMS[p] ? [LINKED_PARAMS[p]] : [])))];
-  const flags = params.map((p) => `--${p.replace(/_/g, '-')}`).join(', ');
-  return lists.length > 0
-    ? `check ${flags}: the site knows no such record (see: ${lists.join('; ')})`
-    : `check ${flags} (dates: calctl help dates)`;
+  const params = data?.params ?? {};
+  const names = Object.keys(params);
+  if (names.length === 0) return undefined;
+  const each = names.map((p) => `--${p.replace(/_/g, '-')}: ${reasonFor(p, params[p])}`);
+  return `the site refused ${each.join('; ')}`;
 }
 
 function hintFor(status: number, code: string, data?: ErrorData, anonymous = false): string | undefined {

@@ -84,11 +84,14 @@ export function toWritableBody(resource: ResourceSpec, record: Rec): Rec {
 }
 
 /**
- * Turns a body that may be a record as the API returned it (`calctl events get 9 -o json`) into
- * input form: linked objects become ids and read-only keys are dropped by the site anyway.
+ * Turns a body that may be a record as calctl prints it (`calctl events get 9 -o json`, with or
+ * without its id) into what the write route takes: read-only and computed keys (ids, URLs,
+ * `*_details`, `json_ld`, `global_id*`, counts …) dropped, linked objects turned into ids, a displayed
+ * cost into its value, values that mean "unset" left out.
+ * @param dropped receives the keys left out, for `--verbose`
  */
-export function toInputForm(resource: ResourceSpec, body: Rec): Rec {
-  const out: Rec = isRepresentation(body) ? representationInput(resource, body) : { ...body };
+export function toInputForm(resource: ResourceSpec, body: Rec, dropped?: string[]): Rec {
+  const out: Rec = isRepresentation(resource, body) ? representationInput(resource, body, dropped) : { ...body };
   for (const field of resource.fields) {
     const value = out[field.name];
     if (!field.link || value === undefined) continue;
@@ -102,25 +105,34 @@ export function toInputForm(resource: ResourceSpec, body: Rec): Rec {
   return out;
 }
 
-/** A record as a site returns it (not a hand-written body): it carries generated keys. */
-function isRepresentation(body: Rec): boolean {
-  return body.id !== undefined && ('rest_url' in body || 'global_id' in body || 'urls' in body || 'taxonomy' in body);
+/** A record as a site returns it (not a hand-written body): it carries keys no write takes. */
+function isRepresentation(resource: ResourceSpec, body: Rec): boolean {
+  const writable = new Set(resource.fields.map((f) => f.name));
+  return Object.keys(body).some((k) => k !== 'id' && !writable.has(k) && resource.recordKeys.includes(k));
 }
 
 /**
  * The writable part of a returned record: only the resource's input fields, without the values that
  * mean "unset" in a representation but are invalid as input (empty strings, `image: false`, a category
- * parent of 0, zero dates of drafts, an event website that is just its own page). Venue map switches
- * are strings on input.
+ * parent of 0, zero dates of drafts, an event website that is just its own page). An image object
+ * becomes its id. Venue map switches are strings on input.
  */
-function representationInput(resource: ResourceSpec, body: Rec): Rec {
+function representationInput(resource: ResourceSpec, body: Rec, dropped?: string[]): Rec {
   const names = new Set(resource.fields.map((f) => f.name));
   const out: Rec = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (!names.has(key) || value === '' || value === null || (value === false && key === 'image')) continue;
-    if (key === 'parent' && (value === 0 || value === '0')) continue;
-    if ((key === 'date' || key === 'date_utc') && typeof value === 'string' && value.startsWith('0000-00-00')) continue;
-    if (key === 'website' && value === body.url) continue;
+  for (const [key, raw] of Object.entries(body)) {
+    const value = key === 'image' && isObject(raw) && raw.id !== undefined ? raw.id : raw;
+    const unset =
+      value === '' ||
+      value === null ||
+      (value === false && key === 'image') ||
+      (key === 'parent' && (value === 0 || value === '0')) ||
+      ((key === 'date' || key === 'date_utc') && typeof value === 'string' && value.startsWith('0000-00-00')) ||
+      (key === 'website' && value === body.url);
+    if (!names.has(key) || unset) {
+      dropped?.push(key);
+      continue;
+    }
     out[key] = value;
   }
   if (resource.name === 'venues') {

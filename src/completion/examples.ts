@@ -124,6 +124,20 @@ function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         about: 'JSON on stdin (here: a field read back from get)',
       },
     ],
+    ...(isEvent
+      ? {
+          'events copy': [
+            {
+              cmd: `calctl events copy ${main} --start-date "+1w 20:00"`,
+              about: 'the same event a week later (the end moves with the start)',
+            },
+            {
+              cmd: `calctl events copy ${main} --title "Encore" --duration 90m --dry-run`,
+              about: 'show the request of a renamed copy without sending it',
+            },
+          ],
+        }
+      : {}),
     [`${r.name} delete`]: [
       { cmd: `calctl ${r.name} delete ${spare} --dry-run`, about: 'show the request without sending it' },
       { cmd: `calctl ${r.name} delete ${spare} --yes`, about: 'delete without asking' },

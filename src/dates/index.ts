@@ -5,9 +5,11 @@ export {
   addDays,
   addHours,
   addMonths,
+  epochToWall,
   formatWallTime,
   isValidWallTime,
   parseWallTime,
   type WallTime,
+  wallToEpoch,
 } from './wall.js';
 export { isValidTimeZone, parseOffsetZone, wallTimeToUtc, zonedWallTime, zoneOffsetMinutes } from './zone.js';

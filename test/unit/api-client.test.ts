@@ -168,7 +168,7 @@ describe('errors', () => {
     [410, 'event-is-in-trash', {}, EXIT.notFound, undefined],
     [400, 'rest_invalid_param', { params: { id: 'Invalid parameter(s): id' } }, EXIT.notFound, undefined],
     [400, 'rest_invalid_param', { params: { slug: 'Invalid' } }, EXIT.notFound, undefined],
-    [400, 'rest_invalid_param', { params: { per_page: 'Invalid' } }, EXIT.usage, /check --per-page/],
+    [400, 'rest_invalid_param', { params: { per_page: 'Invalid' } }, EXIT.usage, /--per-page: must be a whole number/],
     [400, 'rest_invalid_param', { params: { categories: 'Invalid' } }, EXIT.usage, /calctl categories list/],
     [400, 'rest_missing_callback_param', { params: ['title'] }, EXIT.usage, /missing/],
     [500, 'internal_server_error', {}, EXIT.failure, /./],

@@ -64,7 +64,9 @@ export async function buildChanges(
   const explicitZone =
     typeof raw.timezone === 'string' ? raw.timezone : typeof data.timezone === 'string' ? data.timezone : undefined;
   const dates = { now: rt.ctx.now(), timezone: () => dateZone(rt, explicitZone ?? recordZone) };
-  const fromData = await normalizeDataDates(resource, toInputForm(resource, data), dates);
+  const dropped: string[] = [];
+  const fromData = await normalizeDataDates(resource, toInputForm(resource, data, dropped), dates);
+  if (dropped.length > 0) rt.debug(`--data: left out what a write does not take: ${dropped.join(', ')}`);
   const fromFlags = await toBody(resource, raw, dates);
   const changes = { ...fromData, ...fromFlags };
   if (resource.name === 'events') {

@@ -97,6 +97,28 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     });
 }
 
+function copyCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const cmd = parent
+    .command('copy')
+    .description(
+      `create a new ${resource.singular} from an existing one: everything kept, linked records reused;\n` +
+        'flags change what they name, and a new --start-date moves the end with it (same duration)',
+    )
+    .argument('[id]', `${resource.singular} id to copy`);
+  if (resource.bySlug) cmd.option('--slug <slug>', `find the ${resource.singular} to copy by its slug`);
+  addFlags(cmd, bindFlags(resource.fields.filter((f) => f.name !== 'slug')));
+  cmd
+    .addOption(durationOption())
+    .addOption(createMissingOption())
+    .option('--porcelain', 'print only the new id')
+    .action(async (id: string | undefined, opts: Opts) => {
+      const { recordRef } = await import('./record.js');
+      const { copyRecord } = await import('./copy.js');
+      const ref = recordRef(resource, id, opts.slug as string | undefined);
+      await copyRecord(deps.runtime() as CliRuntime, resource, ref, { ...opts, slug: undefined });
+    });
+}
+
 function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
   const trash = resource.kind === 'term' ? 'deleted for good' : 'moved to the trash';
   const cmd = parent
@@ -118,12 +140,13 @@ export const registerResourceCommands: RegisterCommands = (program, deps) => {
     if (deps.onlyResource && resource.name !== deps.onlyResource) continue;
     const parent = program
       .command(resource.name)
-      .description(`${resource.name}: list, get, create, update, delete`)
+      .description(`${resource.name}: list, get, create, update, ${resource.name === 'events' ? 'copy, ' : ''}delete`)
       .addHelpText('after', `\nFields: ${resource.fields.map((f) => kebab(f.name)).join(', ')}`);
     listCommand(parent, resource, deps);
     getCommand(parent, resource, deps);
     createCommand(parent, resource, deps);
     updateCommand(parent, resource, deps);
+    if (resource.name === 'events') copyCommand(parent, resource, deps);
     deleteCommand(parent, resource, deps);
   }
 };

@@ -1,0 +1,58 @@
+/**
+ * `calctl events copy ID`: a new event from an existing one ("the same event next week"). Everything
+ * is kept and the linked venue, organizers and terms are reused; flags change what they name. A new
+ * start moves the end with it, keeping the duration. The copy gets a slug of its own.
+ */
+import type { ResourceSpec } from '../../catalog/index.js';
+import type { CliRuntime } from '../../cli/runtime.js';
+import { epochToWall, formatWallTime, parseWallTime, wallToEpoch } from '../../dates/index.js';
+import type { JsonRecord } from '../../output/index.js';
+import { toInputForm } from '../merge.js';
+import { dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
+import { buildChanges } from './body.js';
+import { checkOrder } from './event-dates.js';
+import { fetchRecord, type RecordRef } from './record.js';
+
+/** Keys of the source that the copy must not take over: its identity and publication date. */
+const NOT_COPIED = ['id', 'slug', 'date', 'date_utc'];
+
+/** The end that keeps the source's duration from a new start. */
+function keepDuration(record: Record<string, unknown>, start: string): string | undefined {
+  const from = typeof record.start_date === 'string' ? parseWallTime(record.start_date) : undefined;
+  const to = typeof record.end_date === 'string' ? parseWallTime(record.end_date) : undefined;
+  const begin = parseWallTime(start);
+  if (!from || !to || !begin) return undefined;
+  return formatWallTime(epochToWall(wallToEpoch(begin) + (wallToEpoch(to) - wallToEpoch(from))));
+}
+
+/** Copies one event and prints the new one (`--porcelain`: its id only). */
+export async function copyRecord(
+  rt: CliRuntime,
+  resource: ResourceSpec,
+  ref: RecordRef,
+  opts: Record<string, unknown> & { porcelain?: boolean },
+): Promise<void> {
+  const record = await fetchRecord(rt, resource, ref);
+  const changes = await buildChanges(rt, resource, opts, record);
+  const base = toInputForm(resource, record);
+  for (const key of NOT_COPIED) delete base[key];
+  if (typeof changes.start_date === 'string' && changes.end_date === undefined) {
+    const end = keepDuration(record, changes.start_date);
+    if (end !== undefined) changes.end_date = end;
+  }
+  const body = { ...base, ...changes };
+  checkOrder(body, await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined));
+  const api = await rt.api();
+  const path = `/${resource.name}`;
+  if (rt.globals().dryRun) {
+    printDryRun(rt, 'POST', fullUrl(api.baseUrl, path), body);
+    return;
+  }
+  const res = await api.post<JsonRecord>(path, body, { signal: rt.ctx.signal });
+  if (opts.porcelain) {
+    rt.ctx.io.stdout.write(`${String(res.body.id)}\n`);
+    return;
+  }
+  const { writeOne } = await import('../../output/index.js');
+  writeOne(res.body, await writerOptions(rt, resource));
+}
