@@ -7,6 +7,7 @@ export {
   type RequestOptions,
   type Transport,
 } from './client.js';
+export { coreRecordPath, coreRouteUrl } from './core-routes.js';
 export {
   apiBaseFromUrl,
   createDiscoveryFetcher,

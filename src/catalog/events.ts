@@ -9,6 +9,7 @@ export const events: ResourceSpec = {
   singular: 'event',
   kind: 'post',
   wpType: 'tribe_events',
+  coreBase: 'tribe_events',
   titleField: 'title',
   bySlug: true,
   fields: [

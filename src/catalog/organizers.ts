@@ -6,6 +6,7 @@ export const organizers: ResourceSpec = {
   singular: 'organizer',
   kind: 'post',
   wpType: 'tribe_organizer',
+  coreBase: 'tribe_organizer',
   titleField: 'organizer',
   bySlug: true,
   fields: [

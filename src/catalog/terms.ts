@@ -92,6 +92,7 @@ function termResource(
     singular,
     kind: 'term',
     wpType,
+    coreBase: wpType === 'post_tag' ? 'tags' : wpType,
     titleField: 'name',
     bySlug: false,
     fields,

@@ -67,6 +67,8 @@ export interface ResourceSpec {
   kind: 'post' | 'term';
   /** WordPress post type or taxonomy */
   wpType: string;
+  /** WordPress core's REST base of the type: its routes are `/wp/v2/<coreBase>` (tags: `tags`) */
+  coreBase: string;
   /** the field that holds the record's name */
   titleField: string;
   /** routes `/{name}/by-slug/{slug}` exist */

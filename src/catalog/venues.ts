@@ -15,6 +15,7 @@ export const venues: ResourceSpec = {
   singular: 'venue',
   kind: 'post',
   wpType: 'tribe_venue',
+  coreBase: 'tribe_venue',
   titleField: 'venue',
   bySlug: true,
   fields: [

@@ -138,6 +138,20 @@ function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
           ],
         }
       : {}),
+    ...(r.kind === 'post'
+      ? {
+          [`${r.name} restore`]: [
+            {
+              cmd: `calctl ${r.name} delete ${spare} --yes && calctl ${r.name} restore ${spare}`,
+              about: 'trash a record, then take it out again (its slug comes back)',
+            },
+            {
+              cmd: `calctl ${r.name} delete ${spare} --yes && calctl ${r.name} restore ${spare} --status draft`,
+              about: 'take it out of the trash as a draft',
+            },
+          ],
+        }
+      : {}),
     [`${r.name} delete`]: [
       { cmd: `calctl ${r.name} delete ${spare} --dry-run`, about: 'show the request without sending it' },
       { cmd: `calctl ${r.name} delete ${spare} --yes`, about: 'delete without asking' },

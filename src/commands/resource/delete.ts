@@ -3,12 +3,14 @@
  * one by one and prints what the site returned. Events, venues and organizers go to the trash;
  * categories and tags are deleted for good.
  */
+import { ApiError, coreRecordPath, coreRouteUrl } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { CalctlError, exitCodeOf, PartialError, UsageError } from '../../cli/errors.js';
+import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
 import type { CliRuntime } from '../../cli/runtime.js';
 import type { JsonRecord } from '../../output/index.js';
-import { confirmOrThrow, fullUrl, outputFormat, parseId, printDryRun, recordPath, writerOptions } from '../shared.js';
-import { notFound, type RecordRef } from './record.js';
+import { confirmOrThrow, fullUrl, parseId, printDryRun, recordPath } from '../shared.js';
+import { forEachRecord } from './each.js';
+import { fetchRecord, notFound, type RecordRef } from './record.js';
 
 /** The ids to delete: arguments, `-` for ids on stdin (one per line, blank lines ignored). */
 export async function deleteRefs(
@@ -38,51 +40,90 @@ export async function deleteRefs(
 
 const label = (ref: RecordRef) => ('id' in ref ? String(ref.id) : `slug ${ref.slug}`);
 
-/** Deletes every ref; failures are reported and the rest go on (exit 3 when some failed). */
-export async function deleteRecords(rt: CliRuntime, resource: ResourceSpec, refs: RecordRef[]): Promise<void> {
+/**
+ * Deletes every ref; failures are reported and the rest go on (exit 3 when some failed). With
+ * `force`, events, venues and organizers are deleted for good through WordPress core's routes (the
+ * plugin's routes only trash them), after a confirmation that says it cannot be undone.
+ */
+export async function deleteRecords(
+  rt: CliRuntime,
+  resource: ResourceSpec,
+  refs: RecordRef[],
+  force = false,
+): Promise<void> {
   if (refs.length === 0) {
     rt.ctx.io.stderr.write(`calctl: no ${resource.name} to delete\n`);
     return;
   }
   const api = await rt.api();
+  const forGood = force && resource.kind === 'post';
   if (rt.globals().dryRun) {
-    for (const ref of refs) printDryRun(rt, 'DELETE', fullUrl(api.baseUrl, recordPath(resource, ref)));
+    for (const ref of refs) {
+      const url = forGood
+        ? coreRouteUrl(
+            api.baseUrl,
+            `${coreRecordPath(resource, 'id' in ref ? ref.id : `{id of ${ref.slug}}`)}?force=true`,
+          )
+        : fullUrl(api.baseUrl, recordPath(resource, ref));
+      printDryRun(rt, 'DELETE', url);
+    }
     return;
   }
   const what =
     refs.length === 1 ? `${resource.singular} ${label(refs[0] as RecordRef)}` : `${refs.length} ${resource.name}`;
-  const verb = resource.kind === 'term' ? 'Delete' : 'Move to the trash';
-  if (!(await confirmOrThrow(rt, `${verb} ${what}?`))) {
+  const question = forGood
+    ? `Delete ${what} for good? This cannot be undone.`
+    : `${resource.kind === 'term' ? 'Delete' : 'Move to the trash'} ${what}?`;
+  if (!(await confirmOrThrow(rt, question))) {
     rt.ctx.io.stderr.write('calctl: nothing deleted\n');
     return;
   }
-  const { createRecordWriter, writeError } = await import('../../output/index.js');
-  const writer = createRecordWriter(await writerOptions(rt, resource));
-  const format = await outputFormat(rt);
-  const failures: unknown[] = [];
-  for (const ref of refs) {
+  await forEachRecord(rt, resource, refs, 'deleted', async (ref) => {
+    if (forGood) return deleteForGood(rt, resource, ref);
     try {
-      const res = await api.delete<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal });
-      writer.write(res.body);
+      return (await api.delete<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal })).body;
     } catch (caught) {
-      const err = notFound(resource, ref, caught);
-      if (rt.ctx.signal.aborted || refs.length === 1) throw err;
-      failures.push(err);
-      writeError(err, { stderr: rt.ctx.io.stderr, format });
+      throw notFound(resource, ref, caught);
     }
+  });
+}
+
+/** DELETE …/wp/v2/<type>/<id>?force=true; prints the id and title of what is gone. */
+async function deleteForGood(rt: CliRuntime, resource: ResourceSpec, ref: RecordRef): Promise<JsonRecord> {
+  const api = await rt.api();
+  const id = 'id' in ref ? ref.id : Number((await fetchRecord(rt, resource, ref)).id);
+  const url = coreRouteUrl(api.baseUrl, `${coreRecordPath(resource, id)}?force=true`);
+  try {
+    const res = await api.request<JsonRecord>('DELETE', url, { signal: rt.ctx.signal });
+    const previous = (res.body.previous ?? {}) as JsonRecord;
+    const title = (previous.title as JsonRecord | undefined)?.rendered ?? previous.title;
+    return { id, [resource.titleField]: title ?? null, deleted: res.body.deleted === true };
+  } catch (err) {
+    throw coreRouteFailure(resource, ref, err);
   }
-  writer.end();
-  if (failures.length === refs.length) {
-    throw new CalctlError(`none of the ${refs.length} ${resource.name} could be deleted`, {
-      code: 'delete_failed',
-      exitCode: exitCodeOf(failures[0]),
-      hint: 'see the errors above',
-    });
-  }
-  if (failures.length > 0) {
-    throw new PartialError(
-      `${failures.length} of ${refs.length} ${resource.name} could not be deleted`,
-      'see the errors above',
+}
+
+/** Words for a core route that is missing or closed to these credentials. */
+function coreRouteFailure(resource: ResourceSpec, ref: RecordRef, err: unknown): unknown {
+  if (!(err instanceof ApiError)) return err;
+  if (err.code === 'rest_no_route') {
+    return new CalctlError(
+      `this site does not serve WordPress core's routes for ${resource.name} (/wp/v2/${resource.coreBase})`,
+      {
+        code: 'core_route_missing',
+        exitCode: EXIT.failure,
+        hint: 'a plugin may hide them; delete it for good in wp-admin (Trash → Delete permanently), or ask the site admin',
+        cause: err,
+      },
     );
   }
+  if (err.status === 401 || err.status === 403) {
+    return new CalctlError(`the site refused to delete ${resource.singular} ${label(ref)} for good (${err.code})`, {
+      code: err.code,
+      exitCode: EXIT.auth,
+      hint: "deleting for good needs a user who may delete others' posts (an editor or administrator)",
+      cause: err,
+    });
+  }
+  return notFound(resource, ref, err);
 }

@@ -37,18 +37,24 @@ export async function fetchRecord(rt: Runtime, resource: ResourceSpec, ref: Reco
  * Words for "no such record": the site answers an unknown id or slug with 400 `rest_invalid_param`
  * ("Invalid parameter(s): id"), which says nothing to a user. Other errors pass unchanged.
  */
-export function notFound(resource: ResourceSpec, ref: RecordRef, err: unknown): unknown {
+export function notFound(resource: ResourceSpec, ref0: RecordRef, err: unknown): unknown {
   if (exitCodeOf(err) !== EXIT.notFound) return err;
-  const what = 'id' in ref ? `id ${ref.id}` : `slug "${ref.slug}"`;
+  const what = 'id' in ref0 ? `id ${ref0.id}` : `slug "${ref0.slug}"`;
   const e = err as CalctlError;
-  const gone = e.status === 410 ? ' (it is already in the trash)' : '';
-  return new CalctlError(`no ${resource.singular} with ${what}${gone}`, {
-    code: typeof e.code === 'string' ? e.code : 'not_found',
-    exitCode: EXIT.notFound,
-    status: e.status,
-    hint: `list them with: calctl ${resource.name} list`,
-    cause: err,
-  });
+  const trashed = e.status === 410;
+  const ref = 'id' in ref0 ? String(ref0.id) : `--slug ${ref0.slug}`;
+  return new CalctlError(
+    trashed ? `the ${resource.singular} with ${what} is already in the trash` : `no ${resource.singular} with ${what}`,
+    {
+      code: typeof e.code === 'string' ? e.code : 'not_found',
+      exitCode: EXIT.notFound,
+      status: e.status,
+      hint: trashed
+        ? `take it out with: calctl ${resource.name} restore ${ref}; or delete it for good with --force`
+        : `list them with: calctl ${resource.name} list`,
+      cause: err,
+    },
+  );
 }
 
 /** `calctl <resource> get ID|--slug S`: prints one record. */

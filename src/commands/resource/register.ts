@@ -120,18 +120,48 @@ function copyCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps)
 }
 
 function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
-  const trash = resource.kind === 'term' ? 'deleted for good' : 'moved to the trash';
+  const trash = resource.kind === 'term' ? 'deleted for good' : 'moved to the trash; --force deletes for good';
   const cmd = parent
     .command('delete')
     .alias('rm')
     .description(`delete ${resource.name} (${trash}); asks first unless --yes`)
     .argument('[ids...]', `${resource.singular} ids, or - to read ids from stdin (one per line)`);
   if (resource.bySlug) cmd.option('--slug <slug>', `delete the ${resource.singular} with this slug`);
+  if (resource.kind === 'post') {
+    cmd.option(
+      '--force',
+      `delete for good instead of trashing, through WordPress core's route /wp/v2/${resource.coreBase} (cannot be undone)`,
+    );
+  }
   cmd.action(async (ids: string[], opts: Opts) => {
     const { deleteRecords, deleteRefs } = await import('./delete.js');
     const rt = deps.runtime() as CliRuntime;
-    await deleteRecords(rt, resource, await deleteRefs(rt, resource, ids, opts.slug as string | undefined));
+    const refs = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
+    await deleteRecords(rt, resource, refs, opts.force === true);
   });
+}
+
+function restoreCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  const cmd = parent
+    .command('restore')
+    .description(
+      `take ${resource.name} out of the trash (with the slug they had); see the trash with list --status trash`,
+    )
+    .argument('[ids...]', `${resource.singular} ids, or - to read ids from stdin (one per line)`);
+  if (resource.bySlug) cmd.option('--slug <slug>', `restore the ${resource.singular} with this slug`);
+  cmd
+    .addOption(
+      new Option('--status <status>', 'the status it gets back')
+        .choices(['publish', 'draft', 'pending', 'private'])
+        .default('publish'),
+    )
+    .action(async (ids: string[], opts: Opts) => {
+      const { deleteRefs } = await import('./delete.js');
+      const { restoreRecords } = await import('./restore.js');
+      const rt = deps.runtime() as CliRuntime;
+      const refs = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
+      await restoreRecords(rt, resource, refs, String(opts.status));
+    });
 }
 
 /** Adds `calctl <resource> …` for the five resources of the catalog. */
@@ -140,7 +170,9 @@ export const registerResourceCommands: RegisterCommands = (program, deps) => {
     if (deps.onlyResource && resource.name !== deps.onlyResource) continue;
     const parent = program
       .command(resource.name)
-      .description(`${resource.name}: list, get, create, update, ${resource.name === 'events' ? 'copy, ' : ''}delete`)
+      .description(
+        `${resource.name}: list, get, create, update, ${resource.name === 'events' ? 'copy, ' : ''}delete${resource.kind === 'post' ? ', restore' : ''}`,
+      )
       .addHelpText('after', `\nFields: ${resource.fields.map((f) => kebab(f.name)).join(', ')}`);
     listCommand(parent, resource, deps);
     getCommand(parent, resource, deps);
@@ -148,5 +180,6 @@ export const registerResourceCommands: RegisterCommands = (program, deps) => {
     updateCommand(parent, resource, deps);
     if (resource.name === 'events') copyCommand(parent, resource, deps);
     deleteCommand(parent, resource, deps);
+    if (resource.kind === 'post') restoreCommand(parent, resource, deps);
   }
 };
