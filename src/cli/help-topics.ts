@@ -55,6 +55,7 @@ Machine formats (json, ndjson, csv, yaml, ids, count) are never coloured. Errors
 }
 
 async function csvText(): Promise<string> {
+  const { EXPORT_CONCURRENCY, IMPORT_CONCURRENCY } = await import('../csv/defaults.js');
   const { catalog } = await import('../catalog/index.js');
   const { columnTargets } = await import('../csv/columns.js');
   const targets = catalog.map((r) => `  ${r.name.padEnd(11)} ${columnTargets(r).join(', ')}`);
@@ -91,8 +92,8 @@ validates and matches everything and reports what would change, writing nothing.
 Export writes CSV with our field names (--columns site: the importer's labels), or -o ndjson|json;
 its default columns import again unchanged, so export → import → export gives the same file.
 
---concurrency N: requests in flight (import: writes, default 8; export: pages asked for while one is
-written, default 2). Lower it to spare a busy site; raise it for a slow one far away.`;
+--concurrency N: requests in flight (import: writes, default ${IMPORT_CONCURRENCY}; export: pages asked for while one is
+written, default ${EXPORT_CONCURRENCY}). Lower it to spare a busy site; raise it for a slow one far away.`;
 }
 
 function authText(): string {

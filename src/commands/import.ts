@@ -12,6 +12,7 @@ import { PartialError, UsageError } from '../cli/errors.js';
 import { tuneHeapForImport } from '../cli/heap.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
+import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
 import { runImport, summaryAtStop } from '../csv/import.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
@@ -40,7 +41,7 @@ function parseDelimiter(value: string): string {
 export const delimiterOption = () =>
   new Option(
     '--delimiter <char>',
-    'CSV field delimiter (default ","; Excel in some locales writes ";"; "tab")',
+    'CSV field delimiter (default: found in the header line among , ; tab and |; Excel in some locales writes ";"; "tab" for a tab)',
   ).argParser(parseDelimiter);
 
 async function readMapFile(path: string): Promise<Record<string, unknown>> {
@@ -76,7 +77,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   const format = guessFormat(path, opts.format as string | undefined);
   const mapFile = typeof opts.mapFile === 'string' ? await readMapFile(resolve(ctx.cwd, opts.mapFile)) : undefined;
   const overrides = parseMapOptions(resource, (opts.map as string[] | undefined) ?? [], mapFile);
-  const delimiter = (opts.delimiter as string | undefined) ?? (/\.tsv$/i.test(path) ? '\t' : ',');
+  const delimiter = (opts.delimiter as string | undefined) ?? (/\.tsv$/i.test(path) ? '\t' : 'auto');
 
   let checkpoint: Checkpoint | undefined;
   let size: number | undefined;
@@ -113,10 +114,16 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   }
   const input: ReadStream | typeof ctx.io.stdin = stdin ? ctx.io.stdin : createReadStream(path);
   const source = await openSource(input, format, delimiter);
+  if (delimiter === 'auto' && source.delimiter !== undefined && source.delimiter !== ',') {
+    const shown = source.delimiter === '\t' ? 'tab' : `"${source.delimiter}"`;
+    ctx.io.stderr.write(
+      `calctl: note: the header is ${shown}-separated; reading the file so (--delimiter to choose)\n`,
+    );
+  }
   let fileWriter = noRejects;
   if (rejectsFile !== undefined) {
     fileWriter = await openRejects(resolve(ctx.cwd, rejectsFile), source.columns, {
-      delimiter,
+      delimiter: source.delimiter ?? ',',
       append: checkpoint !== undefined && opts.resume === true,
     }).catch((err: unknown) => {
       if (!stdin) input.destroy();
@@ -140,7 +147,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       strict: opts.strict === true,
       matchBy: typeof opts.matchBy === 'string' ? opts.matchBy.split(',').map((s) => s.trim()) : undefined,
       onConflict: (opts.onConflict as 'update' | 'skip' | 'fail' | undefined) ?? 'update',
-      concurrency: (opts.concurrency as number | undefined) ?? 8,
+      concurrency: (opts.concurrency as number | undefined) ?? IMPORT_CONCURRENCY,
       batchSize: (opts.batchSize as number | undefined) ?? BATCH_LIMIT,
       dryRun,
       failFast: opts.failFast === true,
@@ -243,7 +250,12 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         .choices(['update', 'skip', 'fail'])
         .default('update'),
     )
-    .option('--concurrency <n>', 'requests in flight (lower it to spare a busy site)', parseConcurrency, 8)
+    .option(
+      '--concurrency <n>',
+      'requests in flight (lower it to spare a busy site)',
+      parseConcurrency,
+      IMPORT_CONCURRENCY,
+    )
     .option(
       '--batch-size <n>',
       `writes per request through the site's batch route, when it takes them (1: one request per row)`,

@@ -58,13 +58,13 @@ export async function parseDateCells(
   date: string,
   time: string,
   opts: DateCellOptions,
-): Promise<{ value: string } | { error: string }> {
+): Promise<{ value: string } | { error: string; inTime?: true }> {
   const d = date.trim();
   const t = time.trim();
   let clock: string | undefined;
   if (t !== '') {
     clock = parseTimeCell(t);
-    if (!clock) return { error: `cannot read "${t}" as a time (use HH:MM, HH:MM:SS or 8:30 pm)` };
+    if (!clock) return { error: `cannot read "${t}" as a time (use HH:MM, HH:MM:SS or 8:30 pm)`, inTime: true };
   }
   const day = isoDay(d);
   const text = day ?? d;

@@ -9,6 +9,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
 import { ALL_EVENTS_WINDOW, type ResourceSpec } from '../catalog/index.js';
 import { pick } from '../output/index.js';
+import { EXPORT_CONCURRENCY } from './defaults.js';
 import { columnHeader, EXPORT_COLUMNS, recordFlattener } from './flatten.js';
 
 type Obj = Record<string, unknown>;
@@ -56,12 +57,7 @@ export function exportQuery(resource: ResourceSpec, filters: ParamObject = {}): 
   return q as ParamObject;
 }
 
-/**
- * Pages asked for at once by default: the site renders the next pages while this one is written out.
- * A few are enough to keep a site busy; more only load it. (Against `calctl serve` on two cores, 4
- * beat 2 by about 5% in 16 of 22 alternating rounds; 8 was no faster than 4.)
- */
-export const EXPORT_CONCURRENCY = 4;
+export { EXPORT_CONCURRENCY } from './defaults.js';
 
 /** Records turned into text at once: one stringify call per page of the list, not per record. */
 const CHUNK = 50;

@@ -10,6 +10,7 @@ import { InterruptedError, UsageError } from '../cli/errors.js';
 import { applyRow } from './apply.js';
 import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
+import { IMPORT_CONCURRENCY } from './defaults.js';
 import { createLinkResolver, LinkError } from './links.js';
 import { naturalKeyFields } from './match.js';
 import { buildMatchIndex } from './match-loader.js';
@@ -53,7 +54,7 @@ export interface ImportOptions {
   matchBy?: readonly string[] | undefined;
   /** default 'update' */
   onConflict?: 'update' | 'skip' | 'fail' | undefined;
-  /** requests in flight (default 8) */
+  /** requests in flight (default {@link IMPORT_CONCURRENCY}) */
   concurrency?: number | undefined;
   /** writes per request through the site's batch route when it takes them (default 25; 1: never) */
   batchSize?: number | undefined;
@@ -112,7 +113,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const { api, resource, source } = opts;
   const overrides = opts.overrides ?? new Map();
   const strict = opts.strict ?? false;
-  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const concurrency = Math.max(1, opts.concurrency ?? IMPORT_CONCURRENCY);
   const dryRun = opts.dryRun ?? false;
   const rejects = opts.rejects ?? noRejects;
   const cp = opts.checkpoint;

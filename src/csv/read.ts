@@ -97,7 +97,7 @@ interface CsvRecord {
  * the file) dropped the rows above it and was reported at the line the reader had reached.
  * Memory: the records of one chunk of input (64 KiB) at most.
  */
-async function* csvRecords(input: Readable, delimiter: string): AsyncGenerator<CsvRecord> {
+async function* csvRecords(input: AsyncIterable<Buffer | string>, delimiter: string): AsyncGenerator<CsvRecord> {
   const queue: CsvRecord[] = [];
   // Where the last record ended, and how many empty lines had been skipped by then: the next record
   // (or the one that fails) starts on the line after, plus the empty lines skipped in between.
@@ -156,7 +156,10 @@ async function* csvRecords(input: Readable, delimiter: string): AsyncGenerator<C
 }
 
 /** Yields the header (first) and then the rows of a CSV stream. */
-async function* readCsv(input: Readable, delimiter: string): AsyncGenerator<SourceRow | string[]> {
+async function* readCsv(
+  input: AsyncIterable<Buffer | string>,
+  delimiter: string,
+): AsyncGenerator<SourceRow | string[]> {
   // Ragged rows are caught here rather than by csv-parse, so that every row before one is handed on
   // and the import stops at the ragged row's line.
   let header: string[] | undefined;
@@ -230,22 +233,66 @@ export interface RecordSource {
   /** CSV: the header; JSON: filled with every key seen, as rows arrive */
   columns: string[];
   rows: AsyncGenerator<SourceRow>;
+  /** CSV: the delimiter in use (found in the header line when asked to detect it) */
+  delimiter?: string;
+}
+
+/** The delimiters a header line is searched for, the usual first. */
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter of a CSV file, from its header line: the candidate that occurs most often outside
+ * quotes (`,` when none does, or on a tie with it). Excel writes `;` in locales whose decimal mark
+ * is a comma.
+ */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of text.replace(/^\uFEFF/, '')) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  }
+  let best = ',';
+  for (const d of DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(best) ?? 0)) best = d;
+  return best;
+}
+
+/** The input with its first chunk read ahead (to look at the header), then the rest as it comes. */
+async function peek(
+  input: AsyncIterable<Buffer | string>,
+): Promise<{ head: string; all: AsyncIterable<Buffer | string> }> {
+  const it = input[Symbol.asyncIterator]();
+  const first = await it.next();
+  const head = first.done ? '' : typeof first.value === 'string' ? first.value : first.value.toString('utf8');
+  async function* all(): AsyncGenerator<Buffer | string> {
+    if (!first.done) yield first.value;
+    for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+  }
+  return { head, all: all() };
 }
 
 /**
  * Opens a record source. For CSV the header is read before this resolves, so column mapping can be
- * checked before any row is processed.
+ * checked before any row is processed; `delimiter` 'auto' finds it in the header line.
  * @throws MalformedInputError for a malformed file (with its line)
  */
 export async function openSource(input: Readable, format: InputFormat, delimiter = ','): Promise<RecordSource> {
   if (format === 'csv') {
-    const gen = readCsv(input, delimiter);
+    let source: AsyncIterable<Buffer | string> = input;
+    let used = delimiter;
+    if (delimiter === 'auto') {
+      const { head, all } = await peek(input);
+      used = detectDelimiter(head);
+      source = all;
+    }
+    const gen = readCsv(source, used);
     const first = await gen.next();
     const columns = first.done ? [] : (first.value as string[]);
     async function* rows(): AsyncGenerator<SourceRow> {
       for await (const r of gen) yield r as SourceRow;
     }
-    return { columns, rows: rows() };
+    return { columns, rows: rows(), delimiter: used };
   }
   const columns: string[] = [];
   const seen = new Set<string>();

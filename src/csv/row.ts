@@ -88,7 +88,9 @@ async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOp
   const allDay = input.body.all_day === true;
   if (cell('start_date').trim() === '') return; // reported as a missing required field
   const start = await parseDateCells(cell('start_date'), cell('start_time'), dateOpts);
-  if ('error' in start) throw new Reject(col('start_date') ?? col('start_time'), start.error);
+  // (a bad time is reported against the time column that holds it)
+  if ('error' in start)
+    throw new Reject(start.inTime ? col('start_time') : (col('start_date') ?? col('start_time')), start.error);
   let startValue = start.value;
   // As the site's importer: no end date → the start's day (with the end time, if any). An end date
   // without a time means the end of that day, as `--end-date 2026-12-22` does (the site's importer
@@ -97,7 +99,8 @@ async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOp
   let endValue = startValue;
   if (cell('end_date').trim() !== '' || cell('end_time').trim() !== '') {
     const end = await parseDateCells(endDay, cell('end_time'), { ...dateOpts, endOfDay: true });
-    if ('error' in end) throw new Reject(col('end_date') ?? col('end_time'), end.error);
+    if ('error' in end)
+      throw new Reject(end.inTime ? col('end_time') : (col('end_date') ?? col('end_time')), end.error);
     endValue = end.value;
   }
   if (allDay) {

@@ -45,6 +45,47 @@ async function checkTlsPair(tls: { cert: string; key: string }, files: { cert: s
   }
 }
 
+/** Why a port cannot be listened on, in words, with what to do instead. */
+function listenError(err: unknown, host: string, port: number): unknown {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    return new UsageError(
+      `port ${port} on ${host} is already in use (another calctl serve, or a web server?)`,
+      `choose another with --port ${port + 1}, or --port 0 for any free port (the URL is printed)`,
+      'port-in-use',
+    );
+  }
+  if (code === 'EACCES') {
+    return new UsageError(
+      `port ${port} on ${host} needs more rights than this user has`,
+      'use a port above 1023 (e.g. --port 8080), or --port 0 for any free port',
+      'port-denied',
+    );
+  }
+  if (code === 'EADDRNOTAVAIL') {
+    return new UsageError(
+      `${host} is not an address of this machine`,
+      'use --host 127.0.0.1 (or 0.0.0.0 for every address)',
+      'bad-host',
+    );
+  }
+  return err;
+}
+
+/**
+ * Checks that the port can be listened on before anything is written: a taken port must not leave a
+ * new data dir and a password file behind.
+ */
+async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const { createServer } = await import('node:net');
+  await new Promise<void>((resolveProbe, reject) => {
+    const probe = createServer();
+    probe.once('error', (err) => reject(listenError(err, host, port)));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolveProbe()));
+  });
+}
+
 /** Runs until SIGINT/SIGTERM (the context's signal), then closes cleanly (exit 0). */
 export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Promise<void> {
   const { ctx } = rt;
@@ -63,17 +104,21 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
         'calctl: WARNING: use --tls-cert/--tls-key, or keep --host 127.0.0.1 behind a TLS proxy.\n',
     );
   }
+  const port = opts.port as number;
+  await checkPortFree(host, port);
   growYoungGenerationAtOnce();
   const { startServer } = await import('../../server/start.js');
   const server = await startServer({
     dataDir,
     host,
-    port: opts.port as number,
+    port,
     perPage: opts.perPage as number,
     ...(g.vendor ? { vendor: g.vendor } : {}),
     ...(g.timezone ? { timezone: g.timezone } : {}),
     adminPassword: ctx.env.CALCTL_ADMIN_PASSWORD || undefined,
     tls,
+  }).catch((err: unknown) => {
+    throw listenError(err, host, port);
   });
   ctx.io.stdout.write(`${server.baseUrl}\n`);
   ctx.io.stderr.write(
