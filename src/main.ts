@@ -3,9 +3,10 @@
  * The command tree lives in src/cli/program.ts and is loaded here. SIGINT and SIGTERM abort the
  * run's controller: requests and prompts stop, `serve` shuts down; a second signal kills at once.
  */
-import { processContext } from './cli/context.js';
-import { exitCodeOf } from './cli/errors.js';
+
 import { runProgram } from './cli/program.js';
+import { exitCodeOf } from './errors/index.js';
+import { processContext } from './io/context.js';
 
 export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();

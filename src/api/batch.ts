@@ -9,7 +9,7 @@
  * Every write keeps the promise of a single request: it resolves with its own status, headers and
  * body, or rejects with its own ApiError, so callers do not know whether it travelled alone.
  */
-import { InterruptedError } from '../cli/errors.js';
+import { InterruptedError } from '../errors/index.js';
 import type { ApiClient, ApiResponse } from './client.js';
 import { ApiError, apiErrorFromResponse } from './errors.js';
 

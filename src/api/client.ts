@@ -1,5 +1,5 @@
 import type { Agent, Dispatcher } from 'undici';
-import { type CalctlError, InterruptedError } from '../cli/errors.js';
+import { type CalctlError, InterruptedError } from '../errors/index.js';
 import { abortableDelay, watchAbort } from './abort-watch.js';
 import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './errors.js';
 import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';

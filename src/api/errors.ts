@@ -1,5 +1,5 @@
 import { catalog, type FieldSpec, type ParamSpec } from '../catalog/index.js';
-import { CalctlError, EXIT, type ExitCode } from '../cli/errors.js';
+import { CalctlError, EXIT, type ExitCode } from '../errors/index.js';
 
 /** The `data` member of a WordPress REST error envelope. */
 export interface ErrorData {

@@ -4,6 +4,7 @@ import { categories, tags } from './terms.js';
 import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec } from './types.js';
 import { venues } from './venues.js';
 
+export { costInput } from './cost.js';
 export {
   ALL_EVENTS_WINDOW,
   ANY_STATUS,

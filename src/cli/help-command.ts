@@ -1,8 +1,8 @@
 /** `calctl help [topic | command…]`: topics from help-topics.ts, else a command's --help. */
 import type { Command } from 'commander';
 import type { RegisterCommands } from '../commands/types.js';
-import { UsageError } from './errors.js';
-import { HELP_TOPICS } from './help-topics.js';
+import { HELP_TOPICS } from '../completion/help-topics.js';
+import { UsageError } from '../errors/index.js';
 
 function findCommand(root: Command, path: readonly string[]): Command | undefined {
   let current: Command | undefined = root;

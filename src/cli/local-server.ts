@@ -5,10 +5,10 @@
  */
 import type { Transport } from '../api/client.js';
 import { defaultDataDir } from '../config/paths.js';
+import type { Context } from '../io/context.js';
 import { createCore } from '../server/core.js';
 import { ADMIN_LOGIN, readAdminPassword } from '../server/store/auth.js';
 import { openStores } from '../server/stores.js';
-import type { Context } from './context.js';
 
 /** What a command needs to talk to the in-process calendar. */
 export interface LocalServer {

@@ -5,11 +5,12 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isResourceName } from '../catalog/index.js';
 import { registerResourceCommands } from '../commands/resource/register.js';
-import type { GlobalOptions } from '../commands/types.js';
-import type { Context } from './context.js';
-import { CalctlError, EXIT, exitCodeOf, parserUsageError } from './errors.js';
-import { HELP_TOPICS } from './help-topics.js';
-import { CALCTL_VERSION, type CliRuntime, createRuntime } from './runtime.js';
+import type { CliRuntime, GlobalOptions } from '../commands/types.js';
+import { HELP_TOPICS } from '../completion/help-topics.js';
+import { CalctlError, EXIT, exitCodeOf, parserUsageError } from '../errors/index.js';
+import type { Context } from '../io/context.js';
+import { CALCTL_VERSION } from '../io/version.js';
+import { createRuntime } from './runtime.js';
 
 function parseSeconds(value: string): number {
   const n = Number(value);
@@ -114,7 +115,13 @@ export async function buildProgram(
   // `calctl events …` can only run an events command: skip building the other resources' commands.
   const first = argv[0];
   const onlyResource = first !== undefined && isResourceName(first) ? first : undefined;
-  const deps = { ctx, runtime: getRuntime, onlyResource };
+  const deps = {
+    ctx,
+    runtime: getRuntime,
+    onlyResource,
+    // (a fresh program with every command, for the completion scripts and the man page)
+    wholeProgram: () => buildProgram(ctx, getRuntime, ['--help']),
+  };
   const [{ registerSiteCommands }, { registerProfileCommands }, { registerHelpCommand }] = onlyResource
     ? [{ registerSiteCommands: () => {} }, { registerProfileCommands: () => {} }, { registerHelpCommand: () => {} }]
     : await Promise.all([

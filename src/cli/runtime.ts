@@ -7,27 +7,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import { createApiClient, createDiscoveryFetcher, resolveApiBase } from '../api/index.js';
-import type { GlobalOptions, Runtime } from '../commands/types.js';
+import type { CliRuntime, GlobalOptions } from '../commands/types.js';
 import type { LoadedConfig, Target } from '../config/index.js';
 // Small and needed by every data command: static, so they ride in the main chunk (each dynamic
 // import is one more file for the module loader on every start).
 import { defaultConfigDir } from '../config/paths.js';
 import { resolveTarget } from '../config/resolve.js';
-import type { Context } from './context.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors/index.js';
+import type { Context } from '../io/context.js';
+import { CALCTL_VERSION } from '../io/version.js';
 import * as localServer from './local-server.js';
 import { readStdinText } from './stdin.js';
-
-/** Version sent in the User-Agent; kept in sync with package.json by the release script. */
-export const CALCTL_VERSION = '0.1.0';
-
-/** The runtime the CLI hands to commands: the seam plus a few CLI-only helpers. */
-export interface CliRuntime extends Runtime {
-  /** stdin as text, read at most once per run (for --password-stdin, --data - and `delete -`) */
-  stdinText(purpose: string): Promise<string>;
-  /** a line on stderr for --verbose / CALCTL_DEBUG=api (credentials never reach it) */
-  debug(line: string): void;
-}
 
 /** Whether request logging is on: --verbose or CALCTL_DEBUG containing "api". */
 export function verboseEnabled(globals: GlobalOptions, env: Context['env']): boolean {
@@ -74,7 +64,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       secrets: {},
     };
     if (existsSync(join(dir, 'config.json')) || existsSync(join(dir, 'secrets.json'))) {
-      const { loadConfigModule } = await import('./config-module.js');
+      const { loadConfigModule } = await import('../config/lazy.js');
       config = (await loadConfigModule()).loadConfig(dir);
     }
     let passwordFromStdin: string | undefined;

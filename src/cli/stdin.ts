@@ -1,5 +1,5 @@
-import type { InStream } from './context.js';
-import { InterruptedError } from './errors.js';
+import { InterruptedError } from '../errors/index.js';
+import type { InStream } from '../io/context.js';
 
 /** Reads a stream to its end as UTF-8 text (stdin for --data -, `delete -`, --password-stdin). */
 export async function readStdinText(stream: InStream, signal?: AbortSignal): Promise<string> {

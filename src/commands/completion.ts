@@ -11,10 +11,9 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 /** The full tree (with the lazily registered commands such as import/export) as a model. */
 async function programModel(deps: CommandDeps) {
-  const { buildProgram } = await import('../cli/program.js');
   const { buildModel } = await import('../completion/model.js');
-  const program = await buildProgram(deps.ctx, deps.runtime as never, ['--help']);
-  return buildModel(program);
+  if (!deps.wholeProgram) throw new Error('the command tree is not available to this command');
+  return buildModel(await deps.wholeProgram());
 }
 
 /** Adds `completion` and the hidden `__man`. */
@@ -24,7 +23,7 @@ export const registerCompletionCommand: RegisterCommands = (program, deps) => {
     .description('print the shell completion script for bash, zsh or fish (see the README to install it)')
     .argument('<shell>', 'bash, zsh or fish')
     .action(async (shell: string) => {
-      const { UsageError } = await import('../cli/errors.js');
+      const { UsageError } = await import('../errors/index.js');
       if (!(SHELLS as readonly string[]).includes(shell)) {
         throw new UsageError(`no completion for "${shell}"`, `use one of: ${SHELLS.join(', ')}`, 'bad-shell');
       }
@@ -54,7 +53,7 @@ export const registerCompleteCommand: RegisterCommands = (program, deps) => {
     .allowUnknownOption()
     .action(async (args: string[], _opts: unknown, _command: Command) => {
       try {
-        const { completeValues, completeTimeout, formatCandidates } = await import('../completion/dynamic.js');
+        const { completeValues, completeTimeout, formatCandidates } = await import('./complete-values.js');
         const found = await completeValues(deps.runtime(), args, completeTimeout(deps.ctx.env));
         if (found.length > 0) deps.ctx.io.stdout.write(`${formatCandidates(found)}\n`);
       } catch {

@@ -8,8 +8,6 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BATCH_LIMIT } from '../api/batch.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
-import { PartialError, UsageError } from '../cli/errors.js';
-import { tuneHeapForImport } from '../cli/heap.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
 import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
@@ -17,6 +15,8 @@ import { runImport, summaryAtStop } from '../csv/import.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
+import { PartialError, UsageError } from '../errors/index.js';
+import { tuneHeapForImport } from './heap.js';
 import { dateZone, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 

@@ -4,7 +4,7 @@
  * the site's). So every update calctl makes (CLI `update`, CSV upserts) sends the record's current
  * writable state, converted from its representation back into input form, with the changes on top.
  */
-import type { ResourceSpec } from '../catalog/index.js';
+import { costInput, type ResourceSpec } from '../catalog/index.js';
 
 type Rec = Record<string, unknown>;
 
@@ -14,21 +14,6 @@ const isObject = (v: unknown): v is Rec => typeof v === 'object' && v !== null &
 function idOf(value: unknown): unknown {
   if (isObject(value) && (typeof value.id === 'number' || typeof value.id === 'string')) return value.id;
   return value;
-}
-
-/**
- * The cost as it must be sent to reproduce the record's `cost`/`cost_details`: the values with the
- * currency mark where the site recorded one (`["0$","20$","30$"]` → `Free – 30$` again), the plain
- * values when it recorded none, and the display text when it found no number ("Donation").
- */
-export function costInput(record: Rec): unknown {
-  const details = isObject(record.cost_details) ? record.cost_details : undefined;
-  const values = Array.isArray(details?.values) ? details.values.map(String) : [];
-  if (values.length === 0) return typeof record.cost === 'string' ? record.cost : '';
-  const symbol = typeof details?.currency_symbol === 'string' ? details.currency_symbol : '';
-  const postfix = details?.currency_position === 'postfix';
-  const marked = symbol === '' ? values : values.map((v) => (postfix ? `${v}${symbol}` : `${symbol}${v}`));
-  return marked.length === 1 ? marked[0] : marked;
 }
 
 /** Statuses an update may send back unchanged (a trashed record keeps its status by omission). */

@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { aResource, type ResourceSpec } from '../catalog/index.js';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
 import { colorLevel, loadColor, parseFieldList, resolveFormat } from '../output/index.js';
 import type { Runtime } from './types.js';
@@ -145,7 +145,7 @@ export async function confirmOrThrow(rt: Runtime, message: string): Promise<bool
       'confirm-needed',
     );
   }
-  const { askConfirm } = await import('../cli/prompts.js');
+  const { askConfirm } = await import('./prompts.js');
   return askConfirm(rt.ctx, message);
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/index.js';
-import type { Context } from '../cli/context.js';
 import type { Target } from '../config/index.js';
+import type { Context } from '../io/context.js';
 
 /**
  * What one invocation needs to reach a site. Created per invocation (never a global), resolved lazily
@@ -19,6 +19,14 @@ export interface Runtime {
   close(): Promise<void>;
   /** a line on stderr with --verbose only */
   debug?(line: string): void;
+}
+
+/** The runtime the CLI hands to commands: the seam plus a few CLI-only helpers (made in cli/runtime.ts). */
+export interface CliRuntime extends Runtime {
+  /** stdin as text, read at most once per run (for --password-stdin, --data - and `delete -`) */
+  stdinText(purpose: string): Promise<string>;
+  /** a line on stderr for --verbose / CALCTL_DEBUG=api (credentials never reach it) */
+  debug(line: string): void;
 }
 
 /** Options accepted by every command (defined once on the root program). */
@@ -51,6 +59,11 @@ export interface CommandDeps {
    * cannot run in this invocation, so their registration (and start-up time) is skipped.
    */
   onlyResource?: string | undefined;
+  /**
+   * Builds the whole program (every command registered), for the completion scripts and the man page:
+   * given by the CLI, so that commands never import the program that registers them.
+   */
+  wholeProgram?: (() => Promise<Command>) | undefined;
 }
 
 /** A module that adds commands to the program. */

@@ -2,7 +2,7 @@
  * The man page `calctl.1` (roff, man macros) from the same model as the completions: every command
  * with its arguments, options and examples, the global options by group, exit status and files.
  */
-import { EXIT_CODE_TABLE } from '../cli/errors.js';
+import { EXIT_CODE_TABLE } from '../errors/index.js';
 import { EXAMPLES } from './examples.js';
 import { allCommands, type CommandModel, type OptionModel, type ProgramModel } from './model.js';
 

@@ -6,8 +6,8 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import { catalog, type FieldSpec, type ParamSpec, POST_STATUSES, type ResourceSpec } from '../catalog/index.js';
-import { HELP_TOPICS } from '../cli/help-topics.js';
 import { FORMATS } from '../output/format.js';
+import { HELP_TOPICS } from './help-topics.js';
 import { declaredOutputFormats } from './output-formats.js';
 
 /** Where the values of an option or argument come from. */

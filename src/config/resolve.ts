@@ -1,4 +1,4 @@
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 import { LOCAL_PROFILE, type ProfileSecrets, type ProfileSettings } from './profile.js';
 
 /*

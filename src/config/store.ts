@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 
 export { LOCAL_PROFILE, type Profile, type ProfileSecrets, type ProfileSettings } from './profile.js';
 

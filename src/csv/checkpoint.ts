@@ -7,7 +7,7 @@
  * from the target) turns an already-created record into "unchanged", so nothing is created twice.
  */
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 
 /** Counters of a run (the summary). */
 export interface Counts {

@@ -5,7 +5,7 @@
  * address line) are "virtual" targets folded into real fields when a row is converted.
  */
 import type { ResourceName, ResourceSpec } from '../catalog/index.js';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 
 /** A column target that is not a catalog field. */
 export interface VirtualColumn {

@@ -6,7 +6,7 @@
 import { BATCH_LIMIT, createBatchWriter } from '../api/batch.js';
 import type { ApiClient } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
-import { InterruptedError, UsageError } from '../cli/errors.js';
+import { InterruptedError, UsageError } from '../errors/index.js';
 import { applyRow } from './apply.js';
 import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnAliases, mapColumns, normalizeLabel } from './columns.js';

@@ -5,7 +5,7 @@
 import type { WriteStream } from 'node:fs';
 import { access, constants, open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 
 function reason(err: NodeJS.ErrnoException, path: string): { message: string; hint: string } {
   switch (err.code) {

@@ -3,7 +3,7 @@
  * the bytes read), nothing otherwise; and the final summary, human text on stderr or JSON on stdout.
  */
 import cliProgress from 'cli-progress';
-import type { OutStream } from '../cli/context.js';
+import type { OutStream } from '../io/context.js';
 import type { Counts } from './checkpoint.js';
 
 /** What the progress display is told. */

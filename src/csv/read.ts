@@ -6,7 +6,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 import { flattenValue } from './flatten.js';
 
 /** Input formats of `calctl import`. */

@@ -5,8 +5,7 @@
  * The cost comes from merge.ts's `costInput` (shared with `update`); SITE_RESETS mirrors what its
  * `toWritableBody` sends; the text fields are added here because an import compares them.
  */
-import { catalog, type ResourceSpec } from '../catalog/index.js';
-import { costInput } from '../commands/merge.js';
+import { catalog, costInput, type ResourceSpec } from '../catalog/index.js';
 import { htmlWords, nameKey } from './text.js';
 
 type Obj = Record<string, unknown>;

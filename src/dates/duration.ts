@@ -2,7 +2,7 @@
  * Lengths of time for an event's end: `--duration 90m`, and a relative `--end-date +2h`, which counts
  * from the event's start (not from now: "next monday 9am" to "+2h" must end at 11am that monday).
  */
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 import { addDays, epochToWall, formatWallTime, parseWallTime, wallToEpoch } from './wall.js';
 
 /** A length: whole calendar days (the clock time kept) plus minutes on the clock face. */

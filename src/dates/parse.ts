@@ -2,7 +2,7 @@
  * Every date flag goes through here: user text in, the server's `YYYY-MM-DD HH:MM:SS` out, as wall
  * time in the target zone (the event's or the site's).
  */
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 import {
   addDays,
   addMonths,

@@ -5,7 +5,7 @@
  * other.
  */
 import type { ResourceSpec } from '../catalog/index.js';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 
 /** A record as the server sends it (snake_case keys, nested objects). */
 export type JsonRecord = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** Output format selection: explicit flag, then profile default, then TTY → table / pipe → JSON. */
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 
 /** Every output format, in the order help lists them. */
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'yaml', 'ids', 'count'] as const;

@@ -3,7 +3,7 @@
  * page), except tables, which need every row to size their columns.
  */
 import type { ResourceSpec } from '../catalog/index.js';
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../errors/index.js';
 import { type ColorLevel, createColor } from './color.js';
 import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
 import type { OutputFormat } from './format.js';

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
-import { PartialError, UsageError } from '../../src/cli/errors.js';
 import { registerExportCommand } from '../../src/commands/export.js';
 import { registerImportCommand } from '../../src/commands/import.js';
 import type { GlobalOptions, Runtime } from '../../src/commands/types.js';
+import { PartialError, UsageError } from '../../src/errors/index.js';
+import type { Context } from '../../src/io/context.js';
 import { fixture, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;

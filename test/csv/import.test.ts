@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { UsageError } from '../../src/cli/errors.js';
 import { parseMapOptions } from '../../src/csv/columns.js';
 import { MalformedInputError } from '../../src/csv/read.js';
 import { openRejects } from '../../src/csv/rejects.js';
+import { UsageError } from '../../src/errors/index.js';
 import { fixture, importPath, type Loose, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;

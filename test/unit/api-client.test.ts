@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, type ApiClientOptions, createApiClient } from '../../src/api/client.js';
 import { ApiError, NetworkError, TimeoutError } from '../../src/api/errors.js';
 import { type RawAnswer, textOf } from '../../src/api/response.js';
-import { EXIT } from '../../src/cli/errors.js';
+import { EXIT } from '../../src/errors/index.js';
 import {
   type FaultServer,
   hang,

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/cli/context.js';
-import { EXIT, exitCodeOf } from '../../src/cli/errors.js';
-import { mapPromptError } from '../../src/cli/prompts.js';
 import { createRuntime } from '../../src/cli/runtime.js';
+import { mapPromptError } from '../../src/commands/prompts.js';
 import { confirmOrThrow, fullUrl, printDryRun } from '../../src/commands/shared.js';
+import { EXIT, exitCodeOf } from '../../src/errors/index.js';
+import type { Context } from '../../src/io/context.js';
 
 function capture() {
   const stream = new PassThrough();

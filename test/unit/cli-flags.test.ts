@@ -1,11 +1,11 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { catalog, type FieldSpec, getResource, type ParamSpec } from '../../src/catalog/index.js';
-import type { Context } from '../../src/cli/context.js';
 import { buildProgram, expandProfileShorthand } from '../../src/cli/program.js';
-import type { CliRuntime } from '../../src/cli/runtime.js';
 import { addFlags, bindFlags, GLOBAL_FLAG_NAMES, kebab, readFlags } from '../../src/commands/resource/flags.js';
 import { toBody, toQuery } from '../../src/commands/resource/values.js';
+import type { CliRuntime } from '../../src/commands/types.js';
+import type { Context } from '../../src/io/context.js';
 
 const ctx: Context = {
   io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },

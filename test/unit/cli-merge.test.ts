@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getResource } from '../../src/catalog/index.js';
-import { costInput, mergeUpdate, toInputForm, toWritableBody } from '../../src/commands/merge.js';
+import { costInput, getResource } from '../../src/catalog/index.js';
+import { mergeUpdate, toInputForm, toWritableBody } from '../../src/commands/merge.js';
 
 const events = getResource('events');
 

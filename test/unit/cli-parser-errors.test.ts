@@ -1,8 +1,8 @@
 /** Parser (commander) errors as our usage errors, and the output flags read from the raw line. */
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parserUsageError, UsageError } from '../../src/cli/errors.js';
 import { outputFlags } from '../../src/cli/program.js';
+import { parserUsageError, UsageError } from '../../src/errors/index.js';
 
 describe('parserUsageError', () => {
   it('takes the message, the suggestion as hint and a code named after commander', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CalctlError, EXIT } from '../../src/cli/errors.js';
 import { PROFILE_RULES, type ResolveInput, resolveTarget, type Target } from '../../src/config/resolve.js';
 import type { ProfileSecrets, ProfileSettings } from '../../src/config/store.js';
+import { CalctlError, EXIT } from '../../src/errors/index.js';
 
 const PROD = 'https://prod.example.org';
 const STAGE = 'https://stage.example.org';

@@ -2,7 +2,6 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CalctlError, EXIT } from '../../src/cli/errors.js';
 import { defaultConfigDir, defaultDataDir } from '../../src/config/paths.js';
 import {
   getProfile,
@@ -13,6 +12,7 @@ import {
   saveProfile,
   setDefaultProfile,
 } from '../../src/config/store.js';
+import { CalctlError, EXIT } from '../../src/errors/index.js';
 
 let dir: string;
 

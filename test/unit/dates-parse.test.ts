@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/errors.js';
 import { DATE_FORMS_HELP, parseDateInput, parseDateStrict } from '../../src/dates/index.js';
+import { UsageError } from '../../src/errors/index.js';
 
 // Saturday 7 March 2026, 15:00 UTC: New York is on EST (10:00) and switches to EDT the next night.
 const NOW = new Date('2026-03-07T15:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { UsageError } from '../../src/cli/errors.js';
+import { UsageError } from '../../src/errors/index.js';
 import { getPath, parseFieldList, pick, plainText, validateFields } from '../../src/output/index.js';
 
 const event = {

@@ -2,7 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { getResource } from '../../src/catalog/index.js';
-import { CalctlError, UsageError } from '../../src/cli/errors.js';
+import { CalctlError, UsageError } from '../../src/errors/index.js';
 import {
   createRecordWriter,
   type JsonRecord,

@@ -1,7 +1,5 @@
 /** The profile commands. Secrets are read from stdin or a hidden prompt and never printed. */
 
-import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
-import { CALCTL_VERSION, type CliRuntime } from '../../cli/runtime.js';
 import {
   defaultConfigDir,
   defaultDataDir,
@@ -18,8 +16,11 @@ import {
   setDefaultProfile,
   validateProfileName,
 } from '../../config/index.js';
+import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
+import { CALCTL_VERSION } from '../../io/version.js';
 import { writeJson } from '../json-output.js';
 import { canPrompt, outputFormat } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { type TestReport, testSite } from './check.js';
 
 const MASK = '********';
@@ -33,7 +34,7 @@ async function askProfileName(rt: CliRuntime): Promise<string> {
       'e.g. calctl profile add prod --url https://example.org --user admin --password-stdin',
     );
   }
-  const { askInput } = await import('../../cli/prompts.js');
+  const { askInput } = await import('../prompts.js');
   const name = await askInput(rt.ctx, 'Profile name', {
     validate: (v) => (/^[A-Za-z0-9_.-]+$/.test(v.trim()) ? true : 'letters, digits, _ . - only'),
   });
@@ -75,7 +76,7 @@ export async function addProfile(
         `e.g. calctl profile add ${name} --url https://example.org --user admin --password-stdin`,
       );
     }
-    const { askInput, askSecret } = await import('../../cli/prompts.js');
+    const { askInput, askSecret } = await import('../prompts.js');
     profile.url = await askInput(rt.ctx, 'Site URL', {
       validate: (v) => (v.trim() !== '' ? true : 'the URL is required'),
     });

@@ -3,7 +3,7 @@
  * are accepted — each reported, the first failure deciding the exit code (1 network/namespace, 4 auth).
  */
 import { type ApiAuth, ApiError, createApiClient, resolveApiBase } from '../../api/index.js';
-import { CalctlError, EXIT, exitCodeOf } from '../../cli/errors.js';
+import { CalctlError, EXIT, exitCodeOf } from '../../errors/index.js';
 
 /** One line of the report. */
 export interface CheckResult {

@@ -1,8 +1,7 @@
 /** `calctl profile add|list|show|use|remove|test`. */
 import { InvalidArgumentError } from 'commander';
-import { importWithoutSignalHooks } from '../../cli/config-module.js';
-import type { CliRuntime } from '../../cli/runtime.js';
-import type { RegisterCommands } from '../types.js';
+import { importWithoutSignalHooks } from '../../config/lazy.js';
+import type { CliRuntime, RegisterCommands } from '../types.js';
 
 function parsePositive(value: string): number {
   const n = Number(value);

@@ -2,10 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { UsageError } from '../../errors/index.js';
 import { toInputForm } from '../merge.js';
 import { dateZone } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { settleEnd } from './event-dates.js';
 import { bindFlags, readFlags } from './flags.js';
 import { resolveLinks } from './links.js';

@@ -4,11 +4,11 @@
  * start moves the end with it, keeping the duration. The copy gets a slug of its own.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
-import type { CliRuntime } from '../../cli/runtime.js';
 import { epochToWall, formatWallTime, parseWallTime, wallToEpoch } from '../../dates/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { toInputForm } from '../merge.js';
 import { dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { checkOrder } from './event-dates.js';
 import { fetchRecord, type RecordRef } from './record.js';

@@ -1,9 +1,9 @@
 /** `calctl <resource> create`: flags and/or --data; prompts for missing required fields on a TTY. */
 import type { FieldSpec, ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { canPrompt, dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { checkOrder } from './event-dates.js';
 import { kebab } from './flags.js';
@@ -13,7 +13,7 @@ const missing = (resource: ResourceSpec, body: Record<string, unknown>): FieldSp
 
 /** Asks for the missing required fields (title, start, end = start + 1 hour by default). */
 async function promptMissing(rt: CliRuntime, resource: ResourceSpec, body: Record<string, unknown>): Promise<void> {
-  const { askInput } = await import('../../cli/prompts.js');
+  const { askInput } = await import('../prompts.js');
   const { addHours, parseDateInput } = await import('../../dates/index.js');
   const zone = await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined);
   const readDate = (text: string) => parseDateInput(text, { now: rt.ctx.now(), timezone: zone });

@@ -5,10 +5,10 @@
  */
 import { ApiError, coreRecordPath, coreRouteUrl } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { CalctlError, EXIT, UsageError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { confirmOrThrow, fullUrl, parseId, printDryRun, recordPath } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { forEachRecord } from './each.js';
 import { fetchRecord, notFound, type RecordRef } from './record.js';
 

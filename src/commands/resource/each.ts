@@ -3,10 +3,10 @@
  * reported and the rest carried on; exit 3 when some failed, the first failure's code when all did.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { CalctlError, exitCodeOf, PartialError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { CalctlError, exitCodeOf, PartialError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { outputFormat, writerOptions } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import type { RecordRef } from './record.js';
 
 /**

@@ -3,8 +3,9 @@
  * from the event's start, not from now; and an end before the start is refused before anything is
  * sent (a site would store end = start without a word).
  */
-import { UsageError } from '../../cli/errors.js';
+
 import { DURATION_FORMS, endAfter, isRelativeEnd } from '../../dates/index.js';
+import { UsageError } from '../../errors/index.js';
 
 type Body = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { createRecordWriter } from '../../output/index.js';
 import { dateZone, writerOptions } from '../shared.js';

@@ -1,6 +1,6 @@
 /** Finding one record (by id or slug), shared by get, update and delete. */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { CalctlError, EXIT, exitCodeOf, UsageError } from '../../cli/errors.js';
+import { CalctlError, EXIT, exitCodeOf, UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { parseId, recordPath } from '../shared.js';
 import type { Runtime } from '../types.js';

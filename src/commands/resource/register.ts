@@ -5,8 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { aResource, catalog, type ResourceSpec } from '../../catalog/index.js';
-import type { CliRuntime } from '../../cli/runtime.js';
-import type { CommandDeps, RegisterCommands } from '../types.js';
+import type { CliRuntime, CommandDeps, RegisterCommands } from '../types.js';
 import { addFlags, bindFlags, kebab } from './flags.js';
 import { listRecords } from './list.js';
 

@@ -5,11 +5,11 @@
  * status (`publish`, or `--status draft` …). The site gives the slug it had before trashing back.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { mergeUpdate } from '../merge.js';
 import { fullUrl, printDryRun, recordPath } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { forEachRecord } from './each.js';
 import { fetchRecord, type RecordRef } from './record.js';
 

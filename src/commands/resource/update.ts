@@ -4,11 +4,11 @@
  * replace the lookup slug on a real site.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { mergeUpdate } from '../merge.js';
 import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { checkOrder } from './event-dates.js';
 import { fetchRecord, type RecordRef } from './record.js';

@@ -5,7 +5,7 @@
 
 import type { ParamObject, ParamValue } from '../../api/index.js';
 import { expandStatus, type FieldSpec, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../errors/index.js';
 import { isSwitch } from './flags.js';
 
 /**

@@ -4,12 +4,12 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ParamObject } from '../../api/index.js';
-import { UsageError } from '../../cli/errors.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { UsageError } from '../../errors/index.js';
 import type { OutputFormat } from '../../output/index.js';
 import { writeJson } from '../json-output.js';
 import { readDataOption } from '../resource/body.js';
 import { outputFormat, printDryRun } from '../shared.js';
+import type { CliRuntime } from '../types.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,7 +1,6 @@
 /** Commands about the site itself rather than one resource: api, info, doc, serve. */
 import { InvalidArgumentError } from 'commander';
-import type { CliRuntime } from '../../cli/runtime.js';
-import type { RegisterCommands } from '../types.js';
+import type { CliRuntime, RegisterCommands } from '../types.js';
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../../cli/errors.js';
-import { growYoungGenerationAtOnce } from '../../cli/heap.js';
-import type { CliRuntime } from '../../cli/runtime.js';
+import { UsageError } from '../../errors/index.js';
+import { growYoungGenerationAtOnce } from '../heap.js';
+import type { CliRuntime } from '../types.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|\[::1\])$/i;
 

@@ -2,8 +2,9 @@
  * Interactive prompts (@inquirer/prompts, loaded lazily). They draw on stderr so stdout keeps only
  * data; Ctrl-C inside a prompt becomes an InterruptedError (exit 130) and nothing is written.
  */
-import type { Context } from './context.js';
-import { InterruptedError } from './errors.js';
+
+import { InterruptedError } from '../errors/index.js';
+import type { Context } from '../io/context.js';
 
 /** Maps the prompt library's cancellation errors to ours; everything else passes through. */
 export function mapPromptError(err: unknown): unknown {

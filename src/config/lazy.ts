@@ -22,6 +22,6 @@ export async function importWithoutSignalHooks<T>(load: () => Promise<T>): Promi
 }
 
 /** src/config/index.js, loaded once, without the signal hooks of its dependencies. */
-export function loadConfigModule(): Promise<typeof import('../config/index.js')> {
-  return importWithoutSignalHooks(() => import('../config/index.js'));
+export function loadConfigModule(): Promise<typeof import('./index.js')> {
+  return importWithoutSignalHooks(() => import('./index.js'));
 }

@@ -4,7 +4,7 @@
  * per line. Bounded by a deadline and silent on failure: a Tab press must never print errors or hang.
  */
 import { catalog } from '../catalog/index.js';
-import type { Runtime } from '../commands/types.js';
+import type { Runtime } from './types.js';
 
 /** Default deadline of one completion request, in ms (CALCTL_COMPLETE_TIMEOUT overrides, in seconds). */
 export const COMPLETE_TIMEOUT_MS = 1500;
@@ -70,7 +70,7 @@ const slugs: Loader = async (rt, [name = ''], signal, conn) =>
     .map((r) => ({ value: String(r.slug), description: plainTitle(r.name) }));
 
 const profiles: Loader = async (rt) => {
-  const { loadConfigModule } = await import('../cli/config-module.js');
+  const { loadConfigModule } = await import('../config/lazy.js');
   const { defaultConfigDir, listProfiles } = await loadConfigModule();
   const { existsSync } = await import('node:fs');
   const dir = defaultConfigDir(rt.ctx.env, rt.ctx.home);

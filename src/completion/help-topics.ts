@@ -2,7 +2,7 @@
  * `calctl help <topic>`: longer texts than fit in --help. A plain map so other modules (completions,
  * CSV) can add topics; each value is a function so texts are built only when shown.
  */
-import { EXIT_CODE_TABLE } from './errors.js';
+import { EXIT_CODE_TABLE } from '../errors/index.js';
 
 /** One help topic: a one-line summary for the list and the full text. */
 export interface HelpTopic {
