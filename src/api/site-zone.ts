@@ -1,3 +1,4 @@
+import { CalctlError } from '../errors/index.js';
 import type { ApiClient } from './client.js';
 
 /**
@@ -24,15 +25,29 @@ export function offsetZone(hours: number): string {
 
 /**
  * The site's time zone as its REST index announces it: `timezone_string` (an IANA name), else the
- * manual `gmt_offset`; undefined when the index cannot be read or says neither. A site reads the
- * naive dates it is sent in this zone, so calctl must write them in it too.
+ * manual `gmt_offset`; undefined when the index says neither (WordPress then works in UTC). A site
+ * reads the naive dates it is sent in this zone, so calctl must write them in it too: when the index
+ * cannot be read (after the client's retries), this fails rather than guess.
+ * @throws the request's error (network, timeout, 5xx …), with a hint naming `--timezone`
  */
 export async function siteTimeZone(api: ApiClient): Promise<string | undefined> {
   let body: unknown;
   try {
-    body = (await api.get(restIndexOf(api.baseUrl), { retry: 1 })).body;
-  } catch {
-    return undefined;
+    body = (await api.get(restIndexOf(api.baseUrl))).body;
+  } catch (err) {
+    if (err instanceof CalctlError) {
+      const hint = [err.hint, "or give the site's zone with --timezone (Settings → General in WordPress)"]
+        .filter(Boolean)
+        .join('; ');
+      throw new CalctlError(`the site's time zone could not be read: ${err.message}`, {
+        code: err.code,
+        exitCode: err.exitCode,
+        hint,
+        status: err.status,
+        cause: err,
+      });
+    }
+    throw err;
   }
   if (typeof body !== 'object' || body === null) return undefined;
   const { timezone_string: name, gmt_offset: offset } = body as Record<string, unknown>;

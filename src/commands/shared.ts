@@ -82,8 +82,9 @@ export async function dateZone(rt: Runtime, recordZone?: string): Promise<string
       .then(({ siteTimeZone }) => siteTimeZone(api))
       .then((found) => {
         if (found) return found;
+        // (the index answered but names no zone: the site works in UTC, WordPress's default)
         rt.ctx.io.stderr.write(
-          "calctl: warning: the site's time zone could not be read from its REST index; dates are read in UTC (set --timezone)\n",
+          "calctl: note: the site's REST index names no time zone; dates are read in UTC (set --timezone)\n",
         );
         return 'UTC';
       });
