@@ -6,7 +6,7 @@
 const FLOORS = [
   ['catalog', 'errors', 'io'],
   ['api', 'config', 'dates'],
-  ['csv', 'output', 'completion'],
+  ['csv', 'output', 'completion', 'ics'],
   ['commands'],
   ['cli'],
   ['main'],

@@ -41,9 +41,10 @@ await build({
   sourcemap: false,
   minify: false,
   legalComments: 'none',
-  // packages that resolve files at run time stay outside the bundle; better-sqlite3's JavaScript is
+  // packages that resolve files at run time (the OpenAPI parser, the VTIMEZONE files of
+  // ical-timezones) stay outside the bundle; better-sqlite3's JavaScript is
   // bundled and its native addon is loaded by path (src/server/store/db.ts)
-  external: ['@apidevtools/swagger-parser'],
+  external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones'],
   plugins: [lazyChildProcess],
   banner: {
     js: "import { createRequire as __calctlCreateRequire } from 'node:module'; const require = __calctlCreateRequire(import.meta.url);",

@@ -28,11 +28,17 @@ function parseDelimiter(value: string): string {
   return v;
 }
 
-function exportFormat(rt: Runtime): ExportFormat {
+function exportFormat(rt: Runtime, resource: ResourceSpec): ExportFormat | 'ics' {
   const g = rt.globals();
   const wanted = g.json ? 'json' : (g.output ?? 'csv');
   if ((EXPORT_FORMATS as readonly string[]).includes(wanted)) return wanted as ExportFormat;
-  throw new UsageError(`export writes csv, ndjson or json, not "${wanted}"`, 'use -o csv|ndjson|json', 'bad-format');
+  if (wanted === 'ics' && resource.name === 'events') return 'ics';
+  const formats = resource.name === 'events' ? 'csv, ndjson, json or ics' : 'csv, ndjson or json';
+  throw new UsageError(
+    `export writes ${formats}, not "${wanted}"`,
+    `use -o ${formats.replace(/,? or |, /g, '|')}`,
+    'bad-format',
+  );
 }
 
 /**
@@ -43,7 +49,7 @@ function exportFormat(rt: Runtime): ExportFormat {
 export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: Opts): Promise<number> {
   const { ctx } = rt;
   const g = rt.globals();
-  const format = exportFormat(rt);
+  const format = exportFormat(rt, resource);
   const file = typeof opts.file === 'string' ? resolve(ctx.cwd, opts.file) : undefined;
   // Checked before any request (the site's time zone is one): a path that cannot be written stops
   // here, exit 2. The file itself is opened once the API is set up.
@@ -63,18 +69,27 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
   const out: Writable = stream ?? ctx.io.stdout;
   let count: number;
   try {
-    count = await runExport({
-      api,
-      resource,
-      query,
-      format,
-      fields,
-      siteLabels: site,
-      delimiter: opts.delimiter as string | undefined,
-      concurrency: opts.concurrency as number | undefined,
-      out,
-      signal: ctx.signal,
-    });
+    count =
+      format === 'ics'
+        ? await (await import('./ics-export.js')).exportIcs(rt, {
+            resource,
+            query,
+            siteZone: await dateZone(rt),
+            out,
+            concurrency: opts.concurrency as number | undefined,
+          })
+        : await runExport({
+            api,
+            resource,
+            query,
+            format,
+            fields,
+            siteLabels: site,
+            delimiter: opts.delimiter as string | undefined,
+            concurrency: opts.concurrency as number | undefined,
+            out,
+            signal: ctx.signal,
+          });
   } catch (err) {
     // A write that failed (a full disk) surfaces as whatever the pipeline noticed: name the file.
     if (failure) throw new Error(`--file ${opts.file}: ${failure.message}`);
@@ -115,8 +130,10 @@ function exportParams(resource: ResourceSpec): ResourceSpec['listParams'] {
 function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
   const cmd = parent
     .command(resource.name)
-    .description(`write every matching ${resource.singular} as CSV (default), NDJSON or JSON (-o)`);
-  acceptsOutputFormats(cmd, EXPORT_FORMATS);
+    .description(
+      `write every matching ${resource.singular} as CSV (default), NDJSON or JSON (-o)${resource.name === 'events' ? ', or iCalendar (-o ics)' : ''}`,
+    );
+  acceptsOutputFormats(cmd, resource.name === 'events' ? [...EXPORT_FORMATS, 'ics'] : EXPORT_FORMATS);
   addFlags(cmd, bindFlags(exportParams(resource)));
   cmd
     .option('--file <path>', 'write there instead of stdout')

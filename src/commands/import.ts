@@ -74,7 +74,8 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     );
   }
   const path = stdin ? '-' : resolve(ctx.cwd, file);
-  const format = guessFormat(path, opts.format as string | undefined);
+  const ics = opts.format === 'ics' || (opts.format === undefined && /\.(ics|ical|icalendar)$/i.test(path));
+  const format = ics ? 'csv' : guessFormat(path, opts.format as string | undefined);
   const mapFile = typeof opts.mapFile === 'string' ? await readMapFile(resolve(ctx.cwd, opts.mapFile)) : undefined;
   const overrides = parseMapOptions(resource, (opts.map as string[] | undefined) ?? [], mapFile);
   const delimiter = (opts.delimiter as string | undefined) ?? (/\.tsv$/i.test(path) ? '\t' : 'auto');
@@ -113,7 +114,10 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     );
   }
   const input: ReadStream | typeof ctx.io.stdin = stdin ? ctx.io.stdin : createReadStream(path);
-  const source = await openSource(input, format, delimiter);
+  const icsInput = ics ? await import('./ics-import.js') : undefined;
+  const source = icsInput
+    ? await icsInput.openIcs(rt, resource, input, opts)
+    : await openSource(input, format, delimiter);
   if (delimiter === 'auto' && source.delimiter !== undefined && source.delimiter !== ',') {
     const shown = source.delimiter === '\t' ? 'tab' : `"${source.delimiter}"`;
     ctx.io.stderr.write(
@@ -170,6 +174,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     throw err;
   }
   reasons.print(ctx.io.stderr, rejectsFile);
+  icsInput?.printNotes(rt, source);
   printSummary(summary);
   if (summary.rejected > 0) {
     throw new PartialError(
@@ -222,14 +227,16 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   parent
     .command(resource.name)
     .description(`create or update ${resource.name} from a file (re-running it changes nothing)`)
-    .argument('<file>', 'CSV, NDJSON or JSON file, or - for stdin')
+    .argument('<file>', 'CSV, NDJSON, JSON or iCalendar (.ics) file, or - for stdin')
     .addOption(
       new Option('--format <format>', 'input format (default: from the extension, else csv)').choices([
         'csv',
         'ndjson',
         'json',
+        'ics',
       ]),
     )
+    .option('--until <date>', 'iCalendar: occurrences of recurring events up to this date (default: +1y)')
     .addOption(delimiterOption())
     .option(
       '--map <column=field>',
