@@ -156,6 +156,7 @@ describe.skipIf(!serveAvailable())('two processes on one data dir', () => {
                 '2030-06-01 11:00',
                 '--categories',
                 'two-cat-0',
+                '--create-missing',
                 '-o',
                 'json',
               ],
