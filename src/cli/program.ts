@@ -136,6 +136,7 @@ export async function buildProgram(
   if (!onlyResource || wantsHelp) {
     registerSiteCommands(program, deps);
     registerProfileCommands(program, deps);
+    (await import('../commands/views/register.js')).registerViewCommands(program, deps);
     await registerOptional(program, deps, argv);
     registerHelpCommand(program, deps);
     const completion = await import('../commands/completion.js');
