@@ -50,4 +50,21 @@ export const registerViewCommands: RegisterCommands = (program, deps) => {
       const { runCalendar } = await import('./calendar.js');
       await runCalendar(deps.runtime(), command.opts() ?? opts);
     });
+
+  program
+    .command('add')
+    .description('add an event from one sentence: "Jazz night next friday 8pm-11pm at Blue Room #music"')
+    .argument('<sentence...>', 'title, day and time (8pm-11pm, for 2h, all day), at VENUE, #category or #tag')
+    .addHelpText(
+      'after',
+      "\nThe day and time are read as every date flag reads them, in the site's zone; the end defaults to\n" +
+        'one hour after the start. The venue is found by name and #words name a category, else a tag;\n' +
+        'a name that does not exist is created (a #word as a category) once you confirm. On a terminal\n' +
+        'calctl shows what it understood and asks; --yes creates without asking (needed without a\n' +
+        'terminal); --dry-run prints the request and creates nothing.',
+    )
+    .action(async (words: string[]) => {
+      const { runAdd } = await import('../add/add.js');
+      await runAdd(deps.runtime(), words);
+    });
 };
