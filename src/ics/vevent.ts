@@ -30,9 +30,12 @@ const text = (c: ICAL.Component, name: string): string => {
   return typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
 };
 
-/** The first part of LOCATION: the venue's name (the site writes "name, address, city …"). */
+/**
+ * The first part of LOCATION: the venue's name (the site writes "name, address, city …", Apple
+ * "name\naddress").
+ */
 export function venueName(location: string): string {
-  return (location.split(',')[0] ?? '').trim();
+  return (location.split(/,|\n/)[0] ?? '').trim();
 }
 
 /** ORGANIZER's CN (the site's feed writes it URL-encoded), else the address without mailto:. */

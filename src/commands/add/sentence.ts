@@ -124,7 +124,8 @@ export async function readSentence(input: string, opts: { now: Date; timezone: s
     length = spec.trim();
     return ' ';
   });
-  text = text.replace(NEXT_WEEKDAY, '');
+  // "19h30" (as written in French and other languages) is 19:30.
+  text = text.replace(NEXT_WEEKDAY, '').replace(/\b([01]?\d|2[0-3])h([0-5]\d)\b/g, '$1:$2');
   const understood: Partial<QuickEvent> = { tags, allDay };
   if (length !== undefined && !parseDuration(length)) {
     throw new SentenceError(`cannot read "for ${length}" as a length of time`, understood);
@@ -144,6 +145,8 @@ export async function readSentence(input: string, opts: { now: Date; timezone: s
   const venue = venueMatch ? tidy(venueMatch[1] ?? '') : undefined;
   const title = tidy(venueMatch ? rest.slice(0, venueMatch.index) : rest);
   Object.assign(understood, { title, venue });
+  const badLength = /\bfor\s+\d+(?:\.\d+)?\s*[a-z]+/i.exec(title);
+  if (badLength) throw new SentenceError(`cannot read "${badLength[0]}" as a length of time`, understood);
   const start = wallOf(r.start as Components, opts.timezone);
   let startText: string;
   let endText: string;
