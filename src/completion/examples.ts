@@ -166,15 +166,22 @@ function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         cmd: `calctl import ${r.name} ${r.name}.csv --rejects rejected.csv`,
         about: 'create or update; rejected rows go to rejected.csv',
       },
-      {
-        cmd: `calctl export ${r.name} | calctl import ${r.name} - --on-conflict skip`,
-        about: 'CSV from stdin; leave existing records that differ alone',
-      },
+      isEvent
+        ? {
+            cmd: 'calctl export events -o ics | calctl import events - --format ics --until +6mo',
+            about: 'iCalendar from stdin; recurring events up to six months ahead',
+          }
+        : {
+            cmd: `calctl export ${r.name} | calctl import ${r.name} - --on-conflict skip`,
+            about: 'CSV from stdin; leave existing records that differ alone',
+          },
     ],
     [`export ${r.name}`]: [
       { cmd: `calctl export ${r.name} > ${r.name}-copy.csv`, about: 'every record as CSV' },
       { cmd: `calctl export ${r.name} -o ndjson --file ${r.name}.ndjson`, about: 'NDJSON into a file' },
-      { cmd: `calctl export ${r.name} --columns site`, about: "CSV with the site importer's column names" },
+      isEvent
+        ? { cmd: 'calctl export events -o ics --file events.ics', about: 'an iCalendar file for other calendars' }
+        : { cmd: `calctl export ${r.name} --columns site`, about: "CSV with the site importer's column names" },
     ],
   };
 }
@@ -197,6 +204,21 @@ export const EXAMPLES: Record<string, Example[]> = {
   export: [
     { cmd: 'calctl export events > events-copy.csv', about: 'every event as CSV' },
     { cmd: 'calctl export venues -o json --file venues.json', about: 'venues as a JSON array in a file' },
+  ],
+  agenda: [
+    { cmd: 'calctl agenda', about: 'the next seven days, a heading per day' },
+    { cmd: 'calctl agenda --days 30 --categories music', about: 'a month of music events' },
+    { cmd: 'calctl agenda --venue "Town Hall" -o ndjson', about: 'the records, one JSON object a line' },
+  ],
+  calendar: [
+    { cmd: 'calctl calendar', about: 'this month as a grid with the events of each day' },
+    { cmd: 'calctl calendar --week --week-start sunday', about: 'this week in seven columns, from Sunday' },
+    { cmd: 'calctl calendar --month "next month" --venue 1', about: "next month's events at venue 1" },
+  ],
+  add: [
+    { cmd: 'calctl add "Jazz night next friday 8pm-11pm at Town Hall #music" --yes', about: 'one sentence, one event' },
+    { cmd: 'calctl add "Team lunch tomorrow 12:30 for 90m" --dry-run', about: 'show what would be sent' },
+    { cmd: 'calctl add "Open day dec 5 all day"', about: 'shows what it understood and asks', skip: NEEDS_TTY },
   ],
   api: [
     { cmd: 'calctl api GET /events -f per_page=5', about: 'a raw request with a query parameter' },
