@@ -231,8 +231,9 @@ describe('bash completion', () => {
     expect(completion('calctl events list -o ', { script }).reply).toEqual([...FORMATS]);
   });
 
-  it('calctl export events -o offers csv, ndjson, json only (what export accepts)', () => {
-    expect(completion('calctl export events -o ').reply.sort()).toEqual(['csv', 'json', 'ndjson']);
+  it('calctl export events -o offers csv, ndjson, json and ics only (what export accepts)', () => {
+    expect(completion('calctl export events -o ').reply.sort()).toEqual(['csv', 'ics', 'json', 'ndjson']);
+    expect(completion('calctl export venues -o ').reply.sort()).toEqual(['csv', 'json', 'ndjson']);
     expect(completion('calctl events list -o ').reply).toContain('table');
   });
 
