@@ -108,13 +108,19 @@ describe.skipIf(!available)('calendar views in a real terminal', () => {
     expect(narrow.some((l) => /^ +October 2026$/.test(l))).toBe(true);
     expect(narrow).toContain('│Monday    │Tuesday   │Wednesday │Thursday  │Friday    │Saturday  │Sunday    │');
     expect(narrow.find((l) => l.startsWith('│26 '))).toBeDefined(); // the week of the 26th
-    expect(narrow.some((l) => l.includes('│22h Hallo…│')), narrow.join('\n')).toBe(true);
+    expect(
+      narrow.some((l) => l.includes('│22h Hallo…│')),
+      narrow.join('\n'),
+    ).toBe(true);
     expect(Math.max(...narrow.map((l) => l.length))).toBeLessThanOrEqual(80);
 
     tmux.resize(132, 60);
     const wide = lines(await run('NO_COLOR=1 calctl calendar --month 2026-10 --week-start sunday'));
     expect(wide.find((l) => l.startsWith('│Sunday'))).toBeDefined();
-    expect(wide.some((l) => l.includes('│22:00 Halloween …│')), wide.join('\n')).toBe(true);
+    expect(
+      wide.some((l) => l.includes('│22:00 Halloween …│')),
+      wide.join('\n'),
+    ).toBe(true);
     expect(wide.some((l) => l.includes('│01:30 Across the…│'))).toBe(true);
     const widest = Math.max(...wide.map((l) => l.length));
     expect(widest).toBeGreaterThan(120);
@@ -124,7 +130,10 @@ describe.skipIf(!available)('calendar views in a real terminal', () => {
   it('the week view at 132 columns lists each day in time order', async () => {
     const week = lines(await run('NO_COLOR=1 calctl calendar --week 2026-10-29'));
     expect(week.find((l) => l.startsWith('│Mon 26 Oct'))).toContain('│Sun 1 Nov');
-    expect(week.some((l) => /│22:00 → +│all day/.test(l)), week.join('\n')).toBe(true);
+    expect(
+      week.some((l) => /│22:00 → +│all day/.test(l)),
+      week.join('\n'),
+    ).toBe(true);
     expect(week.some((l) => /│Halloween party +│All Saints/.test(l))).toBe(true);
   });
 });
