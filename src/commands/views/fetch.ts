@@ -4,36 +4,22 @@
  * week's first day (WordPress's `start_of_week` setting when the credentials may read it), and the
  * output: the view on a terminal or with -o table, the records with -o json|ndjson|… .
  */
-import type { Command } from 'commander';
 import { coreRouteUrl, type ParamObject, paginate } from '../../api/index.js';
 import { getResource, type ResourceSpec } from '../../catalog/index.js';
 import { isValidTimeZone } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
 import { createRecordWriter } from '../../output/index.js';
-import { addFlags, bindFlags, readFlags } from '../resource/flags.js';
+import { bindFlags, readFlags } from '../resource/flags.js';
 import { resolveLinks } from '../resource/links.js';
 import { toQuery } from '../resource/values.js';
 import { dateZone, outputFormat, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { type Day, parseWeekStart, plusDays } from './days.js';
+import { filterParams } from './filters.js';
 
 type Obj = Record<string, unknown>;
 
-/** List parameters the views set themselves (the range, the pages). */
-const OWN = new Set(['page', 'per_page', 'start_date', 'end_date', 'starts_before', 'ends_after', 'strict_dates']);
-
 const events = (): ResourceSpec => getResource('events');
-
-/** The list filters a view takes (every events list parameter but the range and paging). */
-export function filterParams() {
-  return events().listParams.filter((p) => !OWN.has(p.name));
-}
-
-/** Adds the filter flags to a view command. */
-export function addFilterFlags(cmd: Command): Command {
-  addFlags(cmd, bindFlags(filterParams()));
-  return cmd;
-}
 
 /** Every event that overlaps the days `first` … `last` (in the site's zone), in the site's order. */
 export async function fetchRange(rt: Runtime, opts: Obj, first: Day, last: Day): Promise<Obj[]> {

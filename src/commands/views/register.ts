@@ -4,7 +4,7 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import type { RegisterCommands } from '../types.js';
-import { addFilterFlags } from './fetch.js';
+import { addFilterFlags } from './filters.js';
 
 type Opts = Record<string, unknown>;
 
