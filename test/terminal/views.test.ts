@@ -96,6 +96,11 @@ describe.skipIf(!available)('calendar views in a real terminal', () => {
     const piped = await run('calctl agenda --start-date 2026-10-24 --days 3 -o table | cat', { escapes: true });
     expect(piped).toContain('Before the change');
     expect(piped).not.toContain(ESC);
+    // --local-time: the machine's zone (TZ) instead of the site's; 20:00 in Paris is 14:00 in New York
+    const local = await runCli(['agenda', '--start-date', '2026-10-24', '--days', '1', '--local-time', '-o', 'table'], {
+      env: { ...env, TZ: 'America/New_York' },
+    });
+    expect(local.stdout).toMatch(/^ {2}14:00–16:00 {2}Before the change/m);
     const json = await runCli(['agenda', '--start-date', '2026-10-24', '--days', '3'], { env });
     expect(json.json<Array<{ title: string }>>().map((e) => e.title)).toEqual([
       'Before the change',
