@@ -141,4 +141,19 @@ describe.skipIf(!available)('calendar views in a real terminal', () => {
     ).toBe(true);
     expect(week.some((l) => /│Halloween party +│All Saints/.test(l))).toBe(true);
   });
+
+  it('add shows what it understood and asks; y creates the event', async () => {
+    tmux.keys('C-u');
+    tmux.clear();
+    tmux.run('clear; calctl add "Tmux gig tomorrow 9pm at Blue Room #music" --fields id,title; echo ADDED:$?');
+    const asked = await tmux.waitFor(/Create this event\?/);
+    expect(asked).toMatch(/title {6}Tmux gig/);
+    expect(asked).toMatch(/end {8}.* 22:00 \(Europe\/Paris\)/);
+    expect(asked).toMatch(/venue {6}Blue Room$/m);
+    tmux.type('y');
+    tmux.keys('Enter');
+    await tmux.waitFor(/^ADDED:0/m);
+    const found = await runCli(['events', 'list', '--search', 'Tmux gig', '-o', 'count'], { env });
+    expect(found.stdout.trim()).toBe('1');
+  });
 });
