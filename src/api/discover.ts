@@ -1,5 +1,8 @@
 import type { Dispatcher } from 'undici';
+import { UsageError } from '../errors/index.js';
+import { errorCodeOf } from './errors.js';
 import { flattenHeaders } from './response.js';
+import { backoffDelay, shouldRetry } from './retry.js';
 import { loadUndici } from './undici.js';
 
 /** What discovery needs from one HTTP answer. */
@@ -19,6 +22,10 @@ export interface DiscoveryFetcherOptions {
   userAgent?: string | undefined;
   /** default 5 */
   maxRedirects?: number | undefined;
+  /** retries of a failed probe: network errors, 408, 429 and 5xx, as every GET (default 3) */
+  retries?: number | undefined;
+  /** backoff scale of those retries (default 250 ms) */
+  retryBaseMs?: number | undefined;
 }
 
 /**
@@ -27,7 +34,8 @@ export interface DiscoveryFetcherOptions {
  */
 export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): DiscoveryFetcher {
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  return async (start, method) => {
+  const retries = opts.retries ?? 3;
+  const once: DiscoveryFetcher = async (start, method) => {
     // Loaded here, not at import: discovery only happens for remote sites.
     const { Agent, request } = await loadUndici();
     const own = opts.dispatcher ? undefined : new Agent();
@@ -54,6 +62,29 @@ export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): Disc
       }
     } finally {
       await own?.close();
+    }
+  };
+  // The same retry policy as every other GET: a probe that met a 503, then lost its answer, is asked again.
+  return async (start, method) => {
+    for (let attempt = 1; ; attempt++) {
+      let answer: DiscoveryAnswer | undefined;
+      let failure: unknown;
+      try {
+        answer = await once(start, method);
+      } catch (err) {
+        failure = err;
+      }
+      const retry = shouldRetry({
+        method,
+        attempt,
+        maxRetries: retries,
+        ...(answer ? { status: answer.status } : { errorCode: errorCodeOf(failure) }),
+      });
+      if (!retry) {
+        if (answer) return answer;
+        throw failure;
+      }
+      await new Promise((r) => setTimeout(r, backoffDelay(attempt, { baseMs: opts.retryBaseMs ?? 250 })));
     }
   };
 }
@@ -100,6 +131,23 @@ export function apiBaseFromUrl(input: string, vendor = 'tribe'): string | undefi
 }
 
 /**
+ * The REST root a site announced, when the URL given is the site's root (or a folder of it, for a
+ * WordPress installed in one); a URL with another path (`/wrong/path`, a page of the site) is an
+ * error that names the root found, rather than silently talking to it.
+ * @throws UsageError when the path is neither the site root, `/wp-json` nor the API base
+ */
+function checkSitePath(site: URL, root: URL): URL {
+  const given = site.pathname.replace(/\/+$/, '');
+  const home = root.pathname.replace(/\/wp-json\/?$/, '').replace(/\/+$/, '');
+  if (given === '' || given === home || root.origin !== site.origin) return root;
+  throw new UsageError(
+    `${site.href} is not the root of a WordPress site: the site there announces its REST API at ${root.href}`,
+    `give the site's root URL (${root.origin}${home || '/'}), its /wp-json URL, or the API base`,
+    'bad-site-url',
+  );
+}
+
+/**
  * Resolves what the user typed into the namespace base URL. A site URL is probed once for the
  * REST root it announces (sites may move `/wp-json` or run without pretty permalinks); when the
  * probe fails or announces nothing, `<site>/wp-json` is assumed and the first real request will
@@ -124,10 +172,11 @@ export async function resolveApiBase(
     try {
       const answer = await fetcher(siteHref, method);
       const root = parseApiLink(answer.headers.link);
-      if (root) return namespaceUrl(new URL(root, siteHref).href, namespace);
+      if (root) return namespaceUrl(checkSitePath(site, new URL(root, siteHref)).href, namespace);
       // Some servers refuse HEAD or drop headers on it: only then is a GET worth the extra bytes.
       if (answer.status < 400) break;
-    } catch {
+    } catch (err) {
+      if (err instanceof UsageError) throw err;
       break;
     }
   }

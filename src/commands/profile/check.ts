@@ -31,7 +31,6 @@ export async function testSite(
   const common = {
     baseUrl,
     timeoutMs: opts.timeoutMs,
-    retries: 1,
     signal: opts.signal,
     insecure: opts.insecure,
     version: opts.version,
