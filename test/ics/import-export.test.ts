@@ -139,6 +139,33 @@ describe('import events FILE.ics', () => {
     });
   });
 
+  it('--resume continues a stopped import where it stopped', async () => {
+    const three = MIXED.replace(
+      'END:VCALENDAR',
+      'BEGIN:VEVENT\r\nUID:late@test\r\nDTSTAMP:20300101T000000Z\r\nDTSTART:20301202T100000Z\r\nDTEND:20301202T110000Z\r\nSUMMARY:Resumed later\r\nEND:VEVENT\r\nEND:VCALENDAR',
+    );
+    const path = file('resume.ics', three.replace(/Floating morning/, 'Floating again'));
+    const stopped = await calctl([
+      'import',
+      'events',
+      path,
+      '--fail-fast',
+      '--concurrency',
+      '1',
+      '--batch-size',
+      '1',
+      '-o',
+      'json',
+    ]);
+    expect(stopped.code).toBe(3);
+    expect(stopped.json()).toMatchObject({ created: 1, rejected: 1, rows: 2 });
+    expect(await events('Resumed')).toHaveLength(0);
+    const resumed = await calctl(['import', 'events', path, '--resume', '-o', 'json']);
+    expect(resumed.json()).toMatchObject({ created: 2, rejected: 1 });
+    expect(await events('Resumed')).toHaveLength(1);
+    expect(await events('again')).toHaveLength(1);
+  });
+
   it('stdin with --format ics; a file that is not iCalendar stops with exit 2', async () => {
     const stdin = await runCli(['import', 'events', '-', '--format', 'ics', '-o', 'json'], { env, home, input: APPLE });
     expect(stdin.json()).toMatchObject({ unchanged: 1 });
