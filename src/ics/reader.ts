@@ -93,20 +93,19 @@ export async function openIcsSource(input: Readable, opts: IcsReadOptions): Prom
   if (components.some((c) => c.hasProperty('organizer'))) columns.push('organizer');
   if (components.some((c) => c.hasProperty('categories'))) columns.push('categories');
 
-  // Overrides of single occurrences (RECURRENCE-ID) belong to the event of the same UID.
+  // Overrides of single occurrences (RECURRENCE-ID) belong to the event of the same UID, wherever
+  // they stand in the file; an override without its event is an event of its own.
+  const parsed = components.map((component, i) => ({ event: new ICAL.Event(component), line: lines[i] ?? 0 }));
   const masters = new Map<string, ICAL.Event>();
-  const entries: Array<{ event: ICAL.Event; line: number }> = [];
-  components.forEach((component, i) => {
-    const event = new ICAL.Event(component);
-    const line = lines[i] ?? 0;
-    if (component.hasProperty('recurrence-id')) {
-      const master = masters.get(event.uid);
-      if (master) {
-        master.relateException(event);
-        return;
-      }
-    } else if (event.uid) masters.set(event.uid, event);
-    entries.push({ event, line });
+  for (const { event } of parsed) {
+    if (!event.component.hasProperty('recurrence-id') && event.uid && !masters.has(event.uid)) {
+      masters.set(event.uid, event);
+    }
+  }
+  const entries = parsed.filter(({ event }) => {
+    const master = event.component.hasProperty('recurrence-id') ? masters.get(event.uid) : undefined;
+    if (master?.isRecurring()) master.relateException(event);
+    return !master?.isRecurring();
   });
   const rowOpts = { siteZone: opts.siteZone, columns, notes: stats.notes };
   const until = ICAL.Time.fromJSDate(opts.until, true);
@@ -158,7 +157,11 @@ export function icsNotes(stats: IcsStats, until: string): string[] {
     );
   }
   if (stats.capped > 0) notes.push(`${stats.capped} recurring events were cut at ${MAX_OCCURRENCES} occurrences`);
-  if (stats.cancelled > 0) notes.push(`${stats.cancelled} cancelled events or occurrences were left out`);
+  if (stats.cancelled > 0) {
+    notes.push(
+      `${stats.cancelled} cancelled ${stats.cancelled === 1 ? 'event or occurrence was' : 'events or occurrences were'} left out`,
+    );
+  }
   const ignored = [
     stats.notes.alarms > 0 ? 'alarms (VALARM)' : '',
     stats.notes.attendees > 0 ? 'attendees' : '',
