@@ -1,6 +1,6 @@
 /**
- * What agenda and calendar share: every list filter of events as flags, the events that overlap a
- * range of days (every page, asked for with the site's exact-date filters), the display zone, the
+ * What agenda and calendar share: the events that overlap a range of days, with every list filter
+ * (every page, asked for with the site's exact-date filters), the display zone, the
  * week's first day (WordPress's `start_of_week` setting when the credentials may read it), and the
  * output: the view on a terminal or with -o table, the records with -o json|ndjson|… .
  */
