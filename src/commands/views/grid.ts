@@ -51,7 +51,9 @@ function row(cells: readonly string[]): string {
 function dayLabel(text: string, day: Day, cw: number, layout: GridLayout, dim: boolean): string {
   const { color } = layout;
   const isToday = day === layout.today;
-  const shown = isToday && !color ? `[${text}]` : text;
+  // (marked today without colour: `[Wed 25 Nov]`, or `[Wed 25]` when the cell is too narrow)
+  let shown = isToday && !color ? `[${text}]` : text;
+  if (textWidth(shown) > cw && isToday && !color) shown = `[${text.split(' ').slice(0, 2).join(' ')}]`;
   const padded = cell(shown, cw);
   if (!color) return padded;
   if (isToday) return color.inverse(padded);
