@@ -1,0 +1,200 @@
+/**
+ * The `tec/v1` collections (Read_Archive_Response::read and ::build_query over the plugin's ORM):
+ * a plain array of records, `X-WP-Total` / `X-WP-TotalPages`, a `Link` header for the next and
+ * previous pages, no default date window, and 404 for an empty page past the first.
+ */
+import { likeArg } from '../handlers/list-common.js';
+import type { RequestScope } from '../site.js';
+import type { Post } from '../store/types.js';
+import { parseTimeToWall } from '../time/strtotime.js';
+import { wallToUtc } from '../time/zone.js';
+import { TEC_POST_TYPE, type TecResource } from './params.js';
+import { serializeTecOrganizer, serializeTecVenue } from './serialize.js';
+import { loadEventRender, serializeTecEvent } from './serialize-event.js';
+
+export interface TecReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** What a list handler gets: the sanitized parameters and the query pairs for the paging links. */
+export interface ListInput {
+  scope: RequestScope;
+  params: Record<string, unknown>;
+  /** the query string's parameters in order, values as sanitized (what add_query_arg rebuilds) */
+  pairs: [string, string][];
+  /** scheme://host/wp-json/tec/v1/<resource> */
+  base: string;
+}
+
+/** WordPress search: every word in the title, the content or the excerpt. */
+function searchClause(search: string, where: string[], args: unknown[]): void {
+  for (const word of search.split(/\s+/).filter(Boolean)) {
+    where.push("(p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\')");
+    const w = likeArg(word);
+    args.push(w, w, w);
+  }
+}
+
+/** Statuses listed: `publish` unless an editor asked for others (build_query). */
+function statusClause(scope: RequestScope, params: Record<string, unknown>, where: string[], args: unknown[]) {
+  const asked = Array.isArray(params.status) ? (params.status as string[]) : ['publish'];
+  const statuses = scope.userId === null ? ['publish'] : [...new Set(asked)];
+  where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
+  args.push(...statuses);
+}
+
+const inList = (ids: readonly number[]) => ids.map(() => '?').join(',') || 'NULL';
+
+/**
+ * A date filter in the site zone, compared as the event repository compares it: on the UTC columns
+ * when the site runs in UTC, on the local ones otherwise.
+ */
+function dateBound(scope: RequestScope, value: unknown): { utc: string; local: string } | null {
+  const text = typeof value === 'number' ? `@${value}` : /^\d+$/.test(String(value)) ? `@${value}` : String(value);
+  const local = parseTimeToWall(text, { now: scope.site.now(), timezone: scope.site.timezone });
+  return local === null ? null : { local, utc: wallToUtc(local, scope.site.timezone) };
+}
+
+const ORDER_COLUMNS: Record<string, string> = {
+  event_date: 'p.start_local',
+  date: 'p.date',
+  title: 'p.title',
+  modified: 'p.modified',
+  menu_order: "(CASE WHEN json_extract(p.meta, '$.sticky') THEN -1 ELSE 0 END)",
+};
+
+function eventClauses(scope: RequestScope, params: Record<string, unknown>, where: string[], args: unknown[]) {
+  const utcSite = scope.site.timezone === 'UTC';
+  const bounds: [string, string, string][] = [
+    ['start_date', 'start', '>='],
+    ['end_date', 'end', '<='],
+    ['starts_before', 'start', '<'],
+    ['starts_after', 'start', '>'],
+    ['ends_before', 'end', '<'],
+    ['ends_after', 'end', '>'],
+  ];
+  for (const [name, which, op] of bounds) {
+    if (params[name] === undefined || params[name] === '') continue;
+    const b = dateBound(scope, params[name]);
+    if (!b) continue;
+    where.push(`p.${which}_${utcSite ? 'utc' : 'local'} ${op} ?`);
+    args.push(utcSite ? b.utc : b.local);
+  }
+  const { terms } = scope.stores;
+  for (const [name, tax] of [
+    ['categories', 'tribe_events_cat'],
+    ['tags', 'post_tag'],
+  ] as const) {
+    if (!Array.isArray(params[name])) continue;
+    const given = params[name] as number[];
+    const ids =
+      tax === 'tribe_events_cat'
+        ? [...new Set(given.flatMap((id) => (terms.getOf(tax, id) ? terms.withDescendants(id) : [])))]
+        : given.filter((id) => terms.getOf(tax, id));
+    where.push(`p.id IN (SELECT post_id FROM term_relationships WHERE term_id IN (${inList(ids)}))`);
+    args.push(...ids);
+  }
+  if (params.venue !== undefined) {
+    const ids = String(params.venue)
+      .split(/\s*,\s*/)
+      .map(Number);
+    where.push(`p.venue_id IN (${inList(ids)})`);
+    args.push(...ids);
+  }
+  if (params.organizer !== undefined) {
+    const ids = String(params.organizer)
+      .split(/\s*,\s*/)
+      .map(Number);
+    where.push(`p.id IN (SELECT event_id FROM event_organizers WHERE organizer_id IN (${inList(ids)}))`);
+    args.push(...ids);
+  }
+  if (params.featured !== undefined) where.push(`p.featured = ${params.featured ? 1 : 0}`);
+  if (params.post_parent !== undefined) {
+    where.push('p.parent = ?');
+    args.push(params.post_parent);
+  }
+}
+
+function linkedClauses(
+  type: 'tribe_venue' | 'tribe_organizer',
+  params: Record<string, unknown>,
+  where: string[],
+  args: unknown[],
+) {
+  const venue = type === 'tribe_venue';
+  if (params.event !== undefined) {
+    where.push(
+      venue
+        ? 'p.id IN (SELECT venue_id FROM posts WHERE id = ? AND venue_id IS NOT NULL)'
+        : 'p.id IN (SELECT organizer_id FROM event_organizers WHERE event_id = ?)',
+    );
+    args.push(params.event);
+  }
+  // The repository joins the event link whatever value is given (filter_by_has_events).
+  if (params.has_events !== undefined) {
+    where.push(
+      venue
+        ? "EXISTS (SELECT 1 FROM posts e WHERE e.venue_id = p.id AND e.type = 'tribe_events')"
+        : 'EXISTS (SELECT 1 FROM event_organizers l WHERE l.organizer_id = p.id)',
+    );
+  }
+}
+
+/** Link header value: next, then previous, each the current URL with its `page` replaced. */
+function linkHeader(base: string, pairs: [string, string][], page: number, totalPages: number): string | undefined {
+  const url = (n: number) => {
+    const next: [string, string][] = pairs.some(([k]) => k === 'page')
+      ? pairs.map(([k, v]) => [k, k === 'page' ? String(n) : v])
+      : [...pairs, ['page', String(n)]];
+    const enc = (s: string) =>
+      encodeURIComponent(s)
+        .replace(/%20/g, '+')
+        .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return `${base}?${next.map(([k, v]) => `${enc(k).replace(/%5B/gi, '%5B').replace(/%5D/gi, '%5D')}=${enc(v)}`).join('&')}`;
+  };
+  const links: string[] = [];
+  if (page < totalPages) links.push(`<${url(page + 1)}>; rel="next"`);
+  if (page > 1) links.push(`<${url(page - 1)}>; rel="prev"`);
+  return links.length ? links.join(', ') : undefined;
+}
+
+export function listTec(resource: TecResource, input: ListInput): TecReply {
+  const { scope, params } = input;
+  const type = TEC_POST_TYPE[resource];
+  const where = ['p.type = ?'];
+  const args: unknown[] = [type];
+  statusClause(scope, params, where, args);
+  if (typeof params.search === 'string' && params.search !== '') searchClause(params.search, where, args);
+  if (type === 'tribe_events') eventClauses(scope, params, where, args);
+  else linkedClauses(type, params, where, args);
+  const page = (params.page as number | undefined) || 1;
+  const perPage = (params.per_page as number | undefined) || scope.site.perPage;
+  let order = 'p.date DESC, p.id DESC';
+  if (type === 'tribe_events') {
+    const dir = params.order === 'DESC' ? 'DESC' : 'ASC';
+    const column = ORDER_COLUMNS[String(params.orderby ?? 'event_date')] ?? 'p.start_local';
+    order = `${column} ${dir}, p.id ${dir}`;
+  }
+  const { posts } = scope.stores;
+  const { ids, total } = posts.query(where.join(' AND '), args, order, perPage, (page - 1) * perPage);
+  if (ids.length === 0 && page > 1) {
+    return { status: 404, body: { code: 'tec_rest_organizers_page_not_found', message: 'There is no such page.' } };
+  }
+  const found = posts.getMany(ids);
+  const records = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined);
+  let body: Record<string, unknown>[];
+  if (type === 'tribe_events') {
+    const render = loadEventRender(records, scope);
+    body = records.map((p) => serializeTecEvent(p, scope, render));
+  } else {
+    const one = type === 'tribe_venue' ? serializeTecVenue : serializeTecOrganizer;
+    body = records.map((p) => one(p, scope));
+  }
+  const totalPages = perPage > 0 ? Math.ceil(total / perPage) : 1;
+  const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(totalPages) };
+  const link = linkHeader(input.base, input.pairs, page, totalPages);
+  if (link) headers.Link = link;
+  return { status: 200, body, headers };
+}

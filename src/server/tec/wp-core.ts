@@ -1,0 +1,117 @@
+/**
+ * The two WordPress core routes clients check before anything else (TEC's MCP server does at start-up):
+ * `GET /wp-json/wp/v2/users/me` (WP_REST_Users_Controller::get_current_item) and
+ * `GET /wp-json/wp/v2/settings` (WP_REST_Settings_Controller::get_item), in core's shapes.
+ */
+import { createHash } from 'node:crypto';
+import { RestError } from '../http/errors.js';
+import type { RequestScope } from '../site.js';
+import type { TecReply } from './list.js';
+
+export const USERS_ME = '/wp-json/wp/v2/users/me';
+export const SETTINGS = '/wp-json/wp/v2/settings';
+
+interface User {
+  id: number;
+  login: string;
+  display_name: string;
+}
+
+function userOf(scope: RequestScope): User | undefined {
+  if (scope.userId === null) return undefined;
+  const row = scope.stores.db.prepare('SELECT id, login, display_name FROM users WHERE id = ?').get(scope.userId) as
+    | User
+    | undefined;
+  return row ?? { id: scope.userId, login: 'admin', display_name: 'admin' };
+}
+
+/** The address the site reports for its users (the embedded server keeps none). */
+const emailOf = (user: User) => `${user.login}@localhost`;
+
+function avatars(email: string): Record<string, string> {
+  const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return Object.fromEntries(
+    [24, 48, 96].map((s) => [String(s), `https://secure.gravatar.com/avatar/${hash}?s=${s}&d=mm&r=g`]),
+  );
+}
+
+function usersMe(scope: RequestScope): TecReply {
+  const user = userOf(scope);
+  if (!user) throw new RestError(401, 'rest_not_logged_in', 'Nobody is signed in.');
+  const allow = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  return {
+    status: 200,
+    headers: { Allow: allow.join(', ') },
+    body: {
+      id: user.id,
+      name: user.display_name,
+      url: scope.origin,
+      description: '',
+      link: `${scope.origin}/author/${user.login}/`,
+      slug: user.login,
+      avatar_urls: avatars(emailOf(user)),
+      meta: [],
+      _links: {
+        self: [{ href: `${scope.origin}/wp-json/wp/v2/users/${user.id}`, targetHints: { allow } }],
+        collection: [{ href: `${scope.origin}/wp-json/wp/v2/users` }],
+      },
+    },
+  };
+}
+
+function settings(scope: RequestScope): TecReply {
+  const user = userOf(scope);
+  if (!user) throw new RestError(401, 'rest_forbidden', 'You are not allowed to do that.');
+  return {
+    status: 200,
+    headers: { Allow: 'GET, POST, PUT, PATCH' },
+    body: {
+      title: 'calctl',
+      description: '',
+      url: scope.origin,
+      email: emailOf(user),
+      timezone: scope.site.timezone,
+      date_format: 'F j, Y',
+      time_format: 'g:i a',
+      start_of_week: 1,
+      language: 'en_US',
+      use_smilies: true,
+      default_category: 1,
+      default_post_format: '0',
+      posts_per_page: scope.site.perPage,
+      show_on_front: 'posts',
+      page_on_front: 0,
+      page_for_posts: 0,
+      default_ping_status: 'open',
+      default_comment_status: 'open',
+      site_logo: null,
+      site_icon: 0,
+    },
+  };
+}
+
+/** Answers the two routes for GET; undefined for anything else (the core's 404). */
+export function serveWpCore(method: string, path: string, scope: RequestScope): TecReply | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  try {
+    if (path === USERS_ME) return usersMe(scope);
+    if (path === SETTINGS) return settings(scope);
+  } catch (err) {
+    if (err instanceof RestError) {
+      return { status: err.status, body: err.toBody(), headers: { Allow: 'GET' } };
+    }
+    throw err;
+  }
+  return undefined;
+}
+
+/** The core routes' entries in the `/wp-json/` index. */
+export function wpCoreIndexRoutes(origin: string): Record<string, unknown> {
+  const get = (path: string) => ({
+    namespace: 'wp/v2',
+    methods: ['GET'],
+    endpoints: [{ methods: ['GET'], args: {} }],
+    _links: { self: [{ href: `${origin}/wp-json${path}` }] },
+  });
+  return { '/wp/v2/users/me': get('/wp/v2/users/me'), '/wp/v2/settings': get('/wp/v2/settings') };
+}
