@@ -13,6 +13,9 @@ import { buildRoutes, type Endpoint, type RouteDef } from './routes/table.js';
 import { namespaceOf, type RequestScope, type SiteSettings, type Stores } from './site.js';
 import { requestDataVersion } from './store/shared-cache.js';
 import { WriteBatch } from './store/write-batch.js';
+import { serveTec, type TecStoreAccess } from './tec/router.js';
+import { tecIndexExtra } from './tec/routes.js';
+import { serveWpCore, wpCoreIndexRoutes } from './tec/wp-core.js';
 import { addDays } from './time/zone.js';
 
 /** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
@@ -130,6 +133,15 @@ export function createCore(opts: CoreOptions): Core {
   const batch = new WriteBatch(stores.db, () => cache.invalidate());
   const inReadTransaction = stores.db.transaction((fn: () => unknown) => fn());
   const maxParam = opts.maxParamLength ?? 1000;
+  /** How the tec/v1 routes reach the store: the same transactions and group commit as the others. */
+  const tecStore: TecStoreAccess = {
+    read: <T>(fn: () => T) => inReadTransaction.deferred(() => inRequest(fn)) as T,
+    write: async <T>(fn: () => T) => {
+      const { result, durable } = write(() => inRequest(fn));
+      await durable;
+      return result;
+    },
+  };
 
   /**
    * The answer with WordPress's headers: no-cache headers for a signed-in caller; `Vary: Origin` on
@@ -303,7 +315,18 @@ export function createCore(opts: CoreOptions): Core {
       const method = req.method.toUpperCase();
       const isGet = method === 'GET' || method === 'HEAD';
       if (isGet && (path === '/' || path === '/wp-json')) {
-        return respond(req, userId, 200, JSON.stringify(describeIndex(site, req.origin)), {});
+        const extra = tecIndexExtra(scope, wpCoreIndexRoutes(req.origin));
+        return respond(req, userId, 200, JSON.stringify(describeIndex(site, req.origin, extra)), {});
+      }
+      if (path.startsWith('/wp-json/tec/v1') || path.startsWith('/wp-json/wp/v2/')) {
+        const header = (name: string) => {
+          const v = req.headers[name.toLowerCase()];
+          return Array.isArray(v) ? v[0] : v;
+        };
+        const reply = path.startsWith('/wp-json/wp/v2/')
+          ? serveWpCore(method, path, scope)
+          : await serveTec({ method, path, query, header, body: () => parseBody(req), scope }, tecStore);
+        if (reply) return respond(req, userId, reply.status, JSON.stringify(reply.body), reply.headers ?? {});
       }
       if (path === BATCH_PATH && (method === 'POST' || method === 'OPTIONS')) {
         allow = 'POST';

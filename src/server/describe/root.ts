@@ -107,7 +107,11 @@ export function describeBatchRoute(origin: string): Record<string, unknown> {
 }
 
 /** `GET /wp-json/`: the site index, listing the namespace served here and WordPress's batch route. */
-export function describeIndex(site: SiteSettings, origin: string): Record<string, unknown> {
+export function describeIndex(
+  site: SiteSettings,
+  origin: string,
+  extra: { namespaces: string[]; routes: Record<string, unknown> } = { namespaces: [], routes: {} },
+): Record<string, unknown> {
   const ns = namespaceOf(site);
   return {
     name: 'calctl',
@@ -116,11 +120,12 @@ export function describeIndex(site: SiteSettings, origin: string): Record<string
     home: origin,
     gmt_offset: 0,
     timezone_string: site.timezone,
-    namespaces: [ns],
+    namespaces: [ns, ...extra.namespaces],
     authentication: { 'application-passwords': { endpoints: {} } },
     routes: {
       '/batch/v1': describeBatchRoute(origin),
       [`/${ns}`]: { namespace: ns, methods: ['GET'], _links: { self: [{ href: `${origin}/wp-json/${ns}` }] } },
+      ...extra.routes,
     },
     _links: { help: [{ href: 'https://github.com/' }] },
   };
