@@ -40,11 +40,24 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
-/** The path relative to the namespace base; `/wp-json/…` addresses any route of the same site. */
-function requestPath(baseUrl: string, path: string): string {
-  if (/^https?:\/\//i.test(path)) {
+/**
+ * The Events Calendar's newer namespace (`tec/v1`) answers 400 unless every request carries this
+ * acknowledgement in `X-TEC-EEA` (the plugin's exact sentence; compared case-insensitively).
+ */
+export const TEC_ACK_HEADER = 'x-tec-eea';
+export const TEC_ACK =
+  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.';
+const TEC_NAMESPACE = /^\/?tec\/v1(?:[/?]|$)/;
+
+/**
+ * The path relative to the namespace base; `/wp-json/…` addresses any route of the same site, and so
+ * does `/tec/v1/…` (the plugin's other namespace).
+ */
+function requestPath(baseUrl: string, rawPath: string): string {
+  if (/^https?:\/\//i.test(rawPath)) {
     throw new UsageError('give a path, not a full URL', 'the site comes from the profile or --url');
   }
+  const path = TEC_NAMESPACE.test(rawPath) ? `/wp-json/${rawPath.replace(/^\//, '')}` : rawPath;
   if (path.startsWith('/wp-json/') || path === '/wp-json') {
     const at = baseUrl.indexOf('/wp-json');
     return at >= 0 ? `${baseUrl.slice(0, at)}${path}` : new URL(path, baseUrl).href;
@@ -105,6 +118,8 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
   const query = (inQuery ? params : {}) as ParamObject;
   const api = await rt.api();
   const target = requestPath(api.baseUrl, path);
+  if (/\/wp-json\/tec\/v1(?:[/?]|$)/.test(target) && headers[TEC_ACK_HEADER] === undefined)
+    headers[TEC_ACK_HEADER] = TEC_ACK;
   if (rt.globals().dryRun && method !== 'GET' && method !== 'HEAD') {
     const { buildUrl } = await import('../../api/index.js');
     printDryRun(rt, method, buildUrl(api.baseUrl, target, query).href, body);
