@@ -175,6 +175,16 @@ describe('tec/v1: creating, as the MCP client does', () => {
     expect(r.status).toBe(201);
     expect([r.body.all_day, r.body.duration, r.body.short_schedule_details]).toEqual([true, '86399', 'All day']);
     expect(r.body.schedule_details).toBe('<span class="tribe-event-date-start">March 11, 2027</span>');
+    // The length comes from the times sent, before the event is widened to whole days.
+    const fair = await tec('POST', '/events', {
+      json: { title: 'TV1 Fair', start_date: '2027-05-02 09:00:00', end_date: '2027-05-02 17:00:00', all_day: true },
+    });
+    expect([fair.body.start_date, fair.body.end_date, fair.body.duration]).toEqual([
+      '2027-05-02 00:00:00',
+      '2027-05-02 23:59:59',
+      '28800',
+    ]);
+    expect((await tec('DELETE', `/events/${fair.body.id}?force=true`)).status).toBe(200);
   });
 
   it('a draft has no slug, a query-string link, and stays hidden from anonymous readers', async () => {
@@ -245,6 +255,8 @@ describe('tec/v1: lists', () => {
     expect(ids(await tec('GET', '/events?featured=1'))).toEqual([concert]);
     expect(ids(await tec('GET', '/events?search=TV1&featured=0'))).not.toContain(concert);
     expect(ids(await tec('GET', '/events?start_date=2027-03-10&end_date=2027-03-11'))).toEqual([concert]);
+    // Category ids that name no event category filter nothing.
+    expect(ids(await tec('GET', '/events?search=TV1&categories=1,2')).length).toBe(3);
     for (const bad of ['order=asc', 'categories=5', 'venue=99999', 'status=any', 'orderby=foo']) {
       const r = await tec('GET', `/events?${bad}`);
       expect([bad, r.status, r.body.code]).toEqual([bad, 400, 'rest_invalid_param']);

@@ -93,6 +93,8 @@ function eventClauses(scope: RequestScope, params: Record<string, unknown>, wher
       tax === 'tribe_events_cat'
         ? [...new Set(given.flatMap((id) => (terms.getOf(tax, id) ? terms.withDescendants(id) : [])))]
         : given.filter((id) => terms.getOf(tax, id));
+    // (ids that name no term of the taxonomy are dropped; when none is left, nothing is filtered)
+    if (ids.length === 0) continue;
     where.push(`p.id IN (SELECT post_id FROM term_relationships WHERE term_id IN (${inList(ids)}))`);
     args.push(...ids);
   }

@@ -130,7 +130,12 @@ export function serializeTecEvent(post: Post, scope: RequestScope, render: Event
     end_display: dateObject(end, tz, endUtc),
   };
   out.timezone = tz;
-  out.duration = String(Math.round((wallToMs(endUtc) - wallToMs(startUtc)) / 1000));
+  const stored = (post.meta as Record<string, unknown>).duration;
+  out.duration = String(
+    meta.all_day === true && typeof stored === 'number'
+      ? stored
+      : Math.round((wallToMs(endUtc) - wallToMs(startUtc)) / 1000),
+  );
   const days = daysSpanned(start, end);
   out.multiday = days > 1 ? days : false;
   const now = nowUtc(scope);

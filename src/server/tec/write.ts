@@ -52,12 +52,22 @@ function eventTimes(p: Params, current: Post | null, tz: string, allDay: boolean
       .replace('T', ' ');
   }
   if (!start || !end) return null;
+  // (the length is taken from the times sent, before an all-day event is widened to whole days)
+  const duration = Math.round(
+    (Date.parse(`${end.replace(' ', 'T')}Z`) - Date.parse(`${start.replace(' ', 'T')}Z`)) / 1000,
+  );
   if (allDay) {
     start = `${start.slice(0, 10)} 00:00:00`;
     end = `${end.slice(0, 10)} 23:59:59`;
   }
   if (end < start) end = start;
-  return { start_local: start, end_local: end, start_utc: wallToUtc(start, tz), end_utc: wallToUtc(end, tz) };
+  return {
+    start_local: start,
+    end_local: end,
+    start_utc: wallToUtc(start, tz),
+    end_utc: wallToUtc(end, tz),
+    duration: Math.max(0, duration),
+  };
 }
 
 const zoneOf = (p: Params, fallback: string) =>
@@ -95,9 +105,10 @@ export function writeEvent(scope: RequestScope, p: Params, post: Post | null): n
   const old = (post?.meta ?? {}) as Partial<EventMeta>;
   const tz = zoneOf(p, post ? (old.timezone ?? scope.site.timezone) : scope.site.timezone);
   const allDay = has(p, 'all_day') ? p.all_day === true : old.all_day === true;
-  const times = eventTimes(p, post, tz, allDay);
+  const timed = eventTimes(p, post, tz, allDay);
   const text = textFields(p, post);
-  if (!times || text.title === '') return null;
+  if (!timed || text.title === '') return null;
+  const { duration, ...times } = timed;
   const life = lifecycle(p, scope, post, 'tribe_events', text.title);
   const meta: EventMeta = {
     timezone: tz,
@@ -109,6 +120,9 @@ export function writeEvent(scope: RequestScope, p: Params, post: Post | null): n
     // (the ORM ignores a false flag: only true sets it)
     sticky: p.sticky === true ? true : (old.sticky ?? false),
   };
+  // The stored length of an all-day event (the older namespace computes it from the times).
+  const stored = meta as unknown as Record<string, unknown>;
+  if (allDay) stored.duration = duration;
   const venues = has(p, 'venues') ? existing(scope, p.venues, 'tribe_venue') : [];
   const fields = {
     ...text,
