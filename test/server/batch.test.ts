@@ -309,7 +309,8 @@ describe('indexes', () => {
   it('GET /wp-json/ lists the batch route (outside any namespace, as WordPress registers it)', async () => {
     const r = await api.get('/wp-json/');
     expect(r.status).toBe(200);
-    expect(r.body.namespaces).toEqual(['tribe/events/v1']);
+    // (in the real site's order: the plugin's namespaces, then core's)
+    expect(r.body.namespaces).toEqual(['tribe/events/v1', 'tec/v1', 'wp/v2']);
     const route = r.body.routes['/batch/v1'];
     expect(route.methods).toEqual(['POST']);
     expect(route.endpoints).toHaveLength(1);
