@@ -16,7 +16,6 @@ import { resolveTarget } from '../config/resolve.js';
 import { UsageError } from '../errors/index.js';
 import type { Context } from '../io/context.js';
 import { CALCTL_VERSION } from '../io/version.js';
-import * as localServer from './local-server.js';
 import { readStdinText } from './stdin.js';
 
 /** Whether request logging is on: --verbose or CALCTL_DEBUG containing "api". */
@@ -89,9 +88,9 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
 
   async function connect(): Promise<ApiClient> {
     const target = await runtime.target();
-    // Load the client and, for the local calendar, the server at the same time.
-    // Static imports: they share the entry chunk, which loads faster than separate files.
-    const local = target.kind === 'local' ? localServer : undefined;
+    // The server's core (a quarter of a megabyte of code with SQLite's bindings) is loaded for the
+    // local calendar only: a command against a site never parses it.
+    const local = target.kind === 'local' ? await import('./local-server.js') : undefined;
     const timeoutMs = globals.timeout !== undefined ? Math.round(globals.timeout * 1000) : undefined;
     const common = {
       version: CALCTL_VERSION,
