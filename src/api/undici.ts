@@ -9,22 +9,25 @@ export interface UndiciParts {
 }
 
 let loading: Promise<UndiciParts> | undefined;
+let loadingRequest: Promise<{ default: typeof import('undici/lib/api/api-request.js') }> | undefined;
 
 /**
  * Loads the parts of undici calctl uses, on first need (never for the local calendar). Its entry
  * point also loads fetch, WebSocket, the cache and cookie code and more, about two thirds of its load
- * time and part of every command against a site.
+ * time and part of every command against a site. `request` (used by discovery only) is loaded on
+ * its first call: a run whose API base is known sends everything through the agent.
  */
 export function loadUndici(): Promise<UndiciParts> {
   loading ??= (async () => {
     holdBackWasmTierUp();
-    const [agent, request] = await Promise.all([
-      import('undici/lib/dispatcher/agent.js'),
-      import('undici/lib/api/api-request.js'),
-    ]);
+    const agent = await import('undici/lib/dispatcher/agent.js');
     return {
       Agent: agent.default,
-      request: (dispatcher, opts) => request.default.call(dispatcher, opts),
+      request: async (dispatcher, opts) => {
+        loadingRequest ??= import('undici/lib/api/api-request.js');
+        const request = (await loadingRequest).default;
+        return request.call(dispatcher, opts);
+      },
     };
   })();
   return loading;
