@@ -147,6 +147,26 @@ function checkSitePath(site: URL, root: URL): URL {
   );
 }
 
+/** What discovery found: the namespace base, and whether the site announced it (else it is a guess). */
+export interface Discovered {
+  apiBase: string;
+  /** true when the base comes from the site's Link header; false for the `<site>/wp-json` guess */
+  announced: boolean;
+  /** the site URL as probed (normalised, without fragment): the key a cache of this answer uses */
+  siteUrl: string;
+}
+
+/**
+ * The site URL discovery probes for a plain site URL (normalised, without fragment), or undefined
+ * when the URL already names the API base or the REST root (no probe needed).
+ */
+export function probedSiteUrl(siteUrl: string, vendor = 'tribe'): string | undefined {
+  if (apiBaseFromUrl(siteUrl, vendor)) return undefined;
+  const site = new URL(normalizeSiteUrl(siteUrl));
+  site.hash = '';
+  return site.href;
+}
+
 /**
  * Resolves what the user typed into the namespace base URL. A site URL is probed once for the
  * REST root it announces (sites may move `/wp-json` or run without pretty permalinks); when the
@@ -162,8 +182,17 @@ export async function resolveApiBase(
   vendor = 'tribe',
   fetcher: DiscoveryFetcher = createDiscoveryFetcher(),
 ): Promise<string> {
+  return (await discoverApiBase(siteUrl, vendor, fetcher)).apiBase;
+}
+
+/** {@link resolveApiBase}, telling also whether the site announced the base. */
+export async function discoverApiBase(
+  siteUrl: string,
+  vendor = 'tribe',
+  fetcher: DiscoveryFetcher = createDiscoveryFetcher(),
+): Promise<Discovered> {
   const direct = apiBaseFromUrl(siteUrl, vendor);
-  if (direct) return direct;
+  if (direct) return { apiBase: direct, announced: true, siteUrl };
   const site = new URL(normalizeSiteUrl(siteUrl));
   site.hash = '';
   const siteHref = site.href;
@@ -172,7 +201,10 @@ export async function resolveApiBase(
     try {
       const answer = await fetcher(siteHref, method);
       const root = parseApiLink(answer.headers.link);
-      if (root) return namespaceUrl(checkSitePath(site, new URL(root, siteHref)).href, namespace);
+      if (root) {
+        const apiBase = namespaceUrl(checkSitePath(site, new URL(root, siteHref)).href, namespace);
+        return { apiBase, announced: true, siteUrl: siteHref };
+      }
       // Some servers refuse HEAD or drop headers on it: only then is a GET worth the extra bytes.
       if (answer.status < 400) break;
     } catch (err) {
@@ -180,5 +212,6 @@ export async function resolveApiBase(
       break;
     }
   }
-  return `${siteHref.replace(/[?#].*$/, '').replace(/\/+$/, '')}/wp-json/${namespace}`;
+  const guess = `${siteHref.replace(/[?#].*$/, '').replace(/\/+$/, '')}/wp-json/${namespace}`;
+  return { apiBase: guess, announced: false, siteUrl: siteHref };
 }

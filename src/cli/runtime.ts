@@ -4,15 +4,17 @@
  * command talks HTTP with basic auth — the same code path as a remote site.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ApiClient } from '../api/index.js';
-import { createApiClient, createDiscoveryFetcher, resolveApiBase } from '../api/index.js';
+import { isAbsolute, join } from 'node:path';
+import { discoverApiBase, probedSiteUrl } from '../api/discover.js';
+import type { ApiClient, ApiClientOptions, RequestOptions } from '../api/index.js';
+import { ApiError, createApiClient, createDiscoveryFetcher } from '../api/index.js';
 import type { CliRuntime, GlobalOptions } from '../commands/types.js';
 import type { LoadedConfig, Target } from '../config/index.js';
 // Small and needed by every data command: static, so they ride in the main chunk (each dynamic
 // import is one more file for the module loader on every start).
-import { defaultConfigDir } from '../config/paths.js';
+import { defaultCacheDir, defaultConfigDir } from '../config/paths.js';
 import { resolveTarget } from '../config/resolve.js';
+import { cachedApiBase, siteCacheKey, storeApiBase } from '../config/site-cache.js';
 import { UsageError } from '../errors/index.js';
 import type { Context } from '../io/context.js';
 import { CALCTL_VERSION } from '../io/version.js';
@@ -115,17 +117,38 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
     }
     if (target.kind === 'local') throw new Error('local server module missing');
     // (discovery is bounded by --timeout too: a site that never answers fails within it)
-    const baseUrl = await resolveApiBase(
-      target.url,
-      target.vendor,
-      createDiscoveryFetcher({ userAgent: `calctl/${CALCTL_VERSION}`, ...(timeoutMs ? { timeoutMs } : {}) }),
-    );
+    const fetcher = createDiscoveryFetcher({
+      userAgent: `calctl/${CALCTL_VERSION}`,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
+    // A plain site URL is probed for its REST root once, then the answer is remembered: the probe
+    // renders the site's home page, about as long as the request it precedes.
+    const probed = probedSiteUrl(target.url, target.vendor);
+    const cacheDir = defaultCacheDir(ctx.env, ctx.home);
+    // (no cache without a home: a relative directory would land wherever calctl was started)
+    const key = probed === undefined || !isAbsolute(cacheDir) ? undefined : siteCacheKey(probed, target.vendor);
+    const discover = async (): Promise<string> => {
+      const found = await discoverApiBase(target.url, target.vendor, fetcher);
+      if (key !== undefined && found.announced) storeApiBase(cacheDir, key, found.apiBase);
+      return found.apiBase;
+    };
+    const cached = key === undefined ? undefined : cachedApiBase(cacheDir, key);
+    const baseUrl = cached ?? (await discover());
     debug(
-      `site ${baseUrl} (${Object.entries(target.sources)
+      `site ${baseUrl}${cached ? ' (found earlier)' : ''} (${Object.entries(target.sources)
         .map(([k, v]) => `${k} from ${v}`)
         .join(', ')})`,
     );
-    client = createApiClient({ ...common, baseUrl, auth: target.auth });
+    const options = { ...common, auth: target.auth };
+    client =
+      cached !== undefined && key !== undefined
+        ? rebasingClient(options, cached, async () => {
+            storeApiBase(cacheDir, key, undefined);
+            const found = await discover();
+            if (found !== cached) debug(`site ${found} (the API moved from ${cached})`);
+            return found;
+          })
+        : createApiClient({ ...options, baseUrl });
     return client;
   }
 
@@ -148,4 +171,58 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
     },
   };
   return runtime;
+}
+
+/** Answers that say no REST API is at the base used: nothing was done there, and it may have moved. */
+const NO_API_HERE = new Set(['rest_no_route', 'invalid_json', 'redirect', 'http_404']);
+
+/**
+ * A client on an API base remembered from an earlier run. When a request meets no REST API there,
+ * the site is asked again where its API is (the remembered base is dropped meanwhile); if it has
+ * moved, that request is sent again to the new base and the rest of the run uses it, as a run that
+ * had probed first would have. Otherwise the error stands, as it would have without the cache.
+ * (A request given as a full URL is not sent again: its URL was made from the old base.)
+ */
+function rebasingClient(
+  options: Omit<ApiClientOptions, 'baseUrl'>,
+  cached: string,
+  rediscover: () => Promise<string>,
+): ApiClient {
+  let current = createApiClient({ ...options, baseUrl: cached });
+  const clients = [current];
+  let moved: Promise<ApiClient | undefined> | undefined;
+  const request = async <T>(method: string, path: string, ro?: RequestOptions) => {
+    const used = current;
+    try {
+      return await used.request<T>(method, path, ro);
+    } catch (err) {
+      if (!(err instanceof ApiError) || !NO_API_HERE.has(err.code) || used !== clients[0]) throw err;
+      moved ??= rediscover().then(
+        (base) => {
+          if (base === cached) return undefined;
+          current = createApiClient({ ...options, baseUrl: base });
+          clients.push(current);
+          return current;
+        },
+        () => undefined,
+      );
+      const next = await moved;
+      if (next === undefined || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw err;
+      return next.request<T>(method, path, ro);
+    }
+  };
+  return {
+    get baseUrl() {
+      return current.baseUrl;
+    },
+    request,
+    get: (path, ro) => request('GET', path, ro),
+    post: (path, body, ro) => request('POST', path, { ...ro, body }),
+    put: (path, body, ro) => request('PUT', path, { ...ro, body }),
+    patch: (path, body, ro) => request('PATCH', path, { ...ro, body }),
+    delete: (path, ro) => request('DELETE', path, ro),
+    close: async () => {
+      await Promise.all(clients.map((c) => c.close()));
+    },
+  };
 }

@@ -31,3 +31,9 @@ export function defaultDataDir(env: Env, home: string): string {
   const xdg = xdgBase(env.XDG_DATA_HOME);
   return join(xdg ?? join(home, '.local', 'share'), 'calctl');
 }
+
+/** Directory of calctl's caches: `$XDG_CACHE_HOME/calctl`, else `~/.cache/calctl`. Safe to delete. */
+export function defaultCacheDir(env: Env, home: string): string {
+  const xdg = xdgBase(env.XDG_CACHE_HOME);
+  return join(xdg ?? join(home, '.cache'), 'calctl');
+}
