@@ -76,11 +76,7 @@ describe('the API root of a site, remembered', () => {
     seen.length = 0;
     const moved = await list(home);
     expect(moved.code, moved.stderr).toBe(0);
-    expect(seen).toEqual([
-      'GET /wp-json/tribe/events/v1/events',
-      'HEAD /',
-      'GET /api-moved/tribe/events/v1/events',
-    ]);
+    expect(seen).toEqual(['GET /wp-json/tribe/events/v1/events', 'HEAD /', 'GET /api-moved/tribe/events/v1/events']);
     seen.length = 0;
     expect((await list(home)).code).toBe(0);
     expect(seen).toEqual(['GET /api-moved/tribe/events/v1/events']);
