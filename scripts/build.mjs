@@ -1,10 +1,14 @@
 // Bundles src/ into dist/ so that start-up loads a few files instead of hundreds.
 // Heavy parts (server, prompts, CSV, natural-language dates) stay behind dynamic imports,
 // which esbuild splits into separate chunks loaded only when a command needs them.
+// Each chunk is then turned into CommonJS: Node 20's CommonJS loader is lighter than its ES module
+// loader, and only CommonJS code can be compiled with V8's code cache there (bin/calctl.cjs).
 
-import { renameSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build, transform } from 'esbuild';
 
 /**
  * commander requires node:child_process at load time, only to run git-style executable subcommands,
@@ -67,11 +71,9 @@ await build({
   // bundled and its native addon is loaded by path (src/server/store/db.ts)
   external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones'],
   plugins: [lazyChildProcess, lazyHttp2],
-  banner: {
-    js: "import { createRequire as __calctlCreateRequire } from 'node:module'; const require = __calctlCreateRequire(import.meta.url);",
-  },
   logLevel: 'warning',
 });
+await toCommonJs(fresh.pathname);
 try {
   renameSync(dist, stale);
 } catch {
@@ -79,3 +81,33 @@ try {
 }
 renameSync(fresh, dist);
 rmSync(stale, { recursive: true, force: true });
+
+/**
+ * Rewrites every chunk of `dir` as CommonJS, in place: static imports become require() of the same
+ * files, dynamic import() a require() in a promise (so a chunk is still loaded only when needed),
+ * import.meta.url the file's URL; strict mode is kept ("use strict", as ES modules are). Exports
+ * stay live (getters), as between the ES chunks. A chunk with top-level await cannot be rewritten:
+ * the build fails, saying so. `dist/package.json` marks the .js files as CommonJS, and `build-id`
+ * (a hash of every chunk) names the code cache of this build.
+ */
+async function toCommonJs(dir) {
+  const hash = createHash('sha256');
+  const chunks = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  for (const name of chunks.sort()) {
+    const file = join(dir, name);
+    const { code } = await transform(await readFile(file, 'utf8'), {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      sourcefile: name,
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__calctlModuleUrl' },
+      banner: '"use strict"; const __calctlModuleUrl = require("node:url").pathToFileURL(__filename).href;',
+      logLevel: 'warning',
+    });
+    hash.update(name).update(code);
+    await writeFile(file, code);
+  }
+  await writeFile(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+  await writeFile(join(dir, 'build-id'), `${hash.digest('hex').slice(0, 16)}\n`);
+}

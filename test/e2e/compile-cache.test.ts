@@ -1,0 +1,48 @@
+/**
+ * The launcher compiles dist/ with V8's code cache (bin/calctl.cjs): made on a first run, used on
+ * the next, made again when V8 refuses it (here: a damaged file), never in the way of the command,
+ * and off with NODE_DISABLE_COMPILE_CACHE. Through the built CLI.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+
+const cacheFiles = (home: string): string[] => {
+  const root = join(home, 'cache', 'calctl', 'v8');
+  if (!existsSync(root)) return [];
+  return readdirSync(root).flatMap((build) => readdirSync(join(root, build)).map((f) => join(root, build, f)));
+};
+
+describe('the code cache of the launcher', () => {
+  it('is made by a first run, used by the next, and made again when damaged', async () => {
+    const home = tempHome();
+    const env = { XDG_CACHE_HOME: join(home, 'cache') };
+    const first = await runCli(['--help'], { home, env });
+    expect(first.code, first.stderr).toBe(0);
+    const files = cacheFiles(home);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((f) => f.endsWith('.js.bin'))).toBe(true);
+
+    const second = await runCli(['--help'], { home, env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+
+    for (const f of files) writeFileSync(f, 'not a code cache');
+    const damaged = await runCli(['--help'], { home, env });
+    expect(damaged.code, damaged.stderr).toBe(0);
+    expect(damaged.stdout).toBe(first.stdout);
+    expect(cacheFiles(home).length).toBe(files.length);
+    expect(files.filter((f) => readFileSync(f, 'utf8') === 'not a code cache')).toEqual([]);
+  });
+
+  it('is not made with NODE_DISABLE_COMPILE_CACHE', async () => {
+    const home = tempHome();
+    const r = await runCli(['--help'], {
+      home,
+      env: { XDG_CACHE_HOME: join(home, 'cache'), NODE_DISABLE_COMPILE_CACHE: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(cacheFiles(home)).toEqual([]);
+  });
+});
