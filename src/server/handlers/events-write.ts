@@ -5,16 +5,10 @@ import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
 import { wallToUtc } from '../time/zone.js';
-import {
-  atomic,
-  type HandlerRequest,
-  type HandlerResult,
-  parseDateParam,
-  publicationDates,
-  siteNow,
-} from './common.js';
+import { atomic, type HandlerRequest, type HandlerResult, parseDateParam, siteNow } from './common.js';
 import { resolveOrganizers, resolveTerms, resolveVenue } from './event-links.js';
 import { renderEvent } from './event-view.js';
+import { askedDates, dateFloats, isFloating, scheduled, slugOnUpdate, storedGmt, uniqueFor } from './post-lifecycle.js';
 
 const flag = (req: HandlerRequest, name: string) => req.has(name) && toBool(req.params[name]) === true;
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -45,15 +39,16 @@ export function createEvent(req: HandlerRequest): HandlerResult {
   const id = atomic(db, () => {
     const times = eventTimes(p.start_date, p.end_date, tz, allDay, scope);
     const now = siteNow(scope);
-    const dates = publicationDates(p, req.has, scope) ?? { date: now.local, date_utc: now.utc };
-    let status = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
-    if (status === 'publish' && dates.date_utc > now.utc) status = 'future';
+    const asked = askedDates(p, req.has, scope);
+    const date = asked?.date ?? now.local;
+    const requested = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
+    const dateUtc = storedGmt(date, asked?.gmt, requested, scope);
+    const status = scheduled(requested, dateUtc, scope);
     const title = kses(text(p.title).trim());
-    const slugBase = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : title);
-    const slug =
-      (status === 'draft' || status === 'pending') && !(typeof p.slug === 'string' && p.slug !== '')
-        ? ''
-        : posts.uniqueSlug('tribe_events', slugBase || 'event');
+    // The plugin passes the slug asked for (or none): drafts and pending events then have none.
+    const askedSlug = typeof p.slug === 'string' && p.slug !== '' ? sanitizeTitle(p.slug) : '';
+    const base = askedSlug || (isFloating(status) ? '' : sanitizeTitle(title) || 'event');
+    const slug = uniqueFor(scope, { type: 'tribe_events', id: 0 }, base, status);
     const meta: EventMeta = {
       timezone: tz,
       all_day: allDay,
@@ -73,8 +68,8 @@ export function createEvent(req: HandlerRequest): HandlerResult {
         content: kses(text(p.description)),
         excerpt: kses(text(p.excerpt)),
         slug,
-        date: dates.date,
-        date_utc: dates.date_utc,
+        date,
+        date_utc: dateUtc,
         meta: meta as unknown as Record<string, unknown>,
         ...times,
         featured: flag(req, 'featured') ? 1 : 0,
@@ -93,6 +88,27 @@ export function createEvent(req: HandlerRequest): HandlerResult {
 }
 
 /**
+ * Status, dates and slug of an updated event, as the plugin's update reaches wp_update_post: the
+ * status asked for, else `publish` (an update without one publishes a draft and restores a trashed
+ * event); the date asked for, else now (the plugin always sends one); the slug asked for, else the
+ * event's own, or the one it had before the trash.
+ */
+function updatedLifecycle(req: HandlerRequest, post: Post, title: string): Partial<Post> {
+  const { scope, params: p } = req;
+  const now = siteNow(scope);
+  const asked = req.has('date') || req.has('date_utc') ? askedDates(p, req.has, scope) : null;
+  const requested = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
+  const editDate = requested !== post.status || (requested === 'future' && asked !== null);
+  const floats = dateFloats(post, editDate);
+  const date = floats ? now.local : (asked?.date ?? now.local);
+  const dateUtc = storedGmt(date, floats ? null : asked?.gmt, requested, scope);
+  const status = scheduled(requested, dateUtc, scope);
+  const askedSlug = req.has('slug') && typeof p.slug === 'string' && p.slug !== '' ? p.slug : undefined;
+  const slug = slugOnUpdate(scope, post, { status, title }, askedSlug);
+  return { status, date, date_utc: dateUtc, slug, modified: now.local, modified_utc: now.utc };
+}
+
+/**
  * Updates an event the way the site does: every request rebuilds the flags, cost, website, time zone
  * and organizer links, so whatever the body omits is reset (facts §5.2, observed #6 and #27).
  */
@@ -100,7 +116,6 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
   const { scope, params: p } = req;
   const { posts, terms, db } = scope.stores;
   atomic(db, () => {
-    const old = post.meta as unknown as EventMeta;
     const tzGiven =
       req.has('timezone') && typeof p.timezone === 'string' && p.timezone.trim() !== '' ? p.timezone.trim() : '';
     const tz = tzGiven || scope.site.timezone;
@@ -113,16 +128,7 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
     if (req.has('title') && text(p.title).trim() !== '') next.title = kses(text(p.title).trim());
     if (req.has('description')) next.content = kses(text(p.description));
     if (req.has('excerpt')) next.excerpt = kses(text(p.excerpt));
-    if (req.has('status') && typeof p.status === 'string' && p.status !== '') next.status = p.status;
-    const dates = req.has('date') || req.has('date_utc') ? publicationDates(p, req.has, scope) : null;
-    if (dates) Object.assign(next, dates);
-    if (next.status === 'publish' && dates && dates.date_utc > siteNow(scope).utc) next.status = 'future';
-    if (req.has('slug') && typeof p.slug === 'string' && p.slug !== '') {
-      const slug = sanitizeTitle(p.slug);
-      if (slug && slug !== post.slug) next.slug = posts.uniqueSlug('tribe_events', slug, post.id);
-    } else if (next.slug === '' && next.status !== 'draft' && next.status !== 'pending') {
-      next.slug = posts.uniqueSlug('tribe_events', sanitizeTitle(next.title) || 'event', post.id);
-    }
+    Object.assign(next, updatedLifecycle(req, post, next.title));
     const meta: EventMeta = {
       timezone: tz,
       all_day: allDay,
@@ -132,7 +138,6 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
       show_map_link: flag(req, 'show_map_link'),
       sticky: flag(req, 'sticky'),
     };
-    void old;
     next.meta = meta as unknown as Record<string, unknown>;
     next.featured = flag(req, 'featured') ? 1 : 0;
     next.hidden = flag(req, 'hide_from_listings') ? 1 : 0;
@@ -140,9 +145,6 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
       const venueId = resolveVenue(p.venue, scope);
       if (venueId) next.venue_id = venueId;
     }
-    const now = siteNow(scope);
-    next.modified = now.local;
-    next.modified_utc = now.utc;
     posts.update(next);
     posts.setOrganizers(post.id, req.has('organizer') ? resolveOrganizers(p.organizer, scope) : []);
     if (req.has('categories'))

@@ -5,7 +5,8 @@ import { looseBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import { newPost as postRow } from '../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
-import { publicationDates, siteNow } from './common.js';
+import { siteNow } from './common.js';
+import { askedDates, dateFloats, scheduled, slugOnUpdate, storedGmt, uniqueFor } from './post-lifecycle.js';
 
 const VENUE_TEXT = metaKeys(getResource('venues'));
 const ORGANIZER_TEXT = metaKeys(getResource('organizers'));
@@ -22,6 +23,31 @@ function applyText(meta: Record<string, unknown>, data: Record<string, unknown>,
   }
 }
 
+const filled = (data: Record<string, unknown>, k: string) => k in data && data[k] != null && str(data[k]) !== '';
+const flagOr = (data: Record<string, unknown>, k: string) => (filled(data, k) ? looseBool(data[k]) : true);
+
+/**
+ * Writes a venue's address and map flags as the venue repository's save_meta does, on create and on
+ * update alike: a `stateprovince` not sent (or empty) is taken from `state` when the request names
+ * no country or the United States, else from `province`, else cleared; the map flags sent are kept,
+ * and those not sent are switched on.
+ */
+function writeVenueMeta(meta: Record<string, unknown>, data: Record<string, unknown>): void {
+  const address = { ...data };
+  if (!filled(data, 'stateprovince')) {
+    const country = str(data.country);
+    const us = country === '' || country === 'US' || country === 'United States';
+    address.stateprovince = filled(data, 'state') && us ? data.state : filled(data, 'province') ? data.province : '';
+  }
+  applyText(meta, address, VENUE_TEXT);
+  meta.show_map = flagOr(data, 'show_map');
+  meta.show_map_link = flagOr(data, 'show_map_link');
+}
+
+/**
+ * Inserts a venue or organizer as the plugin's repositories do: the slug is always made from the
+ * name (drafts and pending ones too, which WordPress then leaves as it is, taken or not).
+ */
 function newPost(
   scope: RequestScope,
   type: PostType,
@@ -31,16 +57,12 @@ function newPost(
 ): number {
   const { posts } = scope.stores;
   const has = (n: string) => n in data && data[n] !== undefined;
-  const dates =
-    publicationDates(data, has, scope) ??
-    (() => {
-      const now = siteNow(scope);
-      return { date: now.local, date_utc: now.utc };
-    })();
-  let status = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
-  if (status === 'publish' && dates.date_utc > siteNow(scope).utc) status = 'future';
-  const base = sanitizeTitle(typeof data.slug === 'string' && data.slug ? data.slug : title);
-  const slug = status === 'draft' || status === 'pending' ? '' : posts.uniqueSlug(type, base || 'untitled');
+  const asked = askedDates(data, has, scope);
+  const date = asked?.date ?? siteNow(scope).local;
+  const requested = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
+  const dateUtc = storedGmt(date, asked?.gmt, requested, scope);
+  const status = scheduled(requested, dateUtc, scope);
+  const slug = uniqueFor(scope, { type, id: 0 }, sanitizeTitle(kses(title)) || 'untitled', status);
   return posts.insert(
     postRow({
       type,
@@ -49,8 +71,8 @@ function newPost(
       title: kses(title),
       content: kses(str(data.description)),
       slug,
-      date: dates.date,
-      date_utc: dates.date_utc,
+      date,
+      date_utc: dateUtc,
       meta,
     }),
   );
@@ -78,20 +100,40 @@ export function createLinked(
     return existing.id;
   }
   const meta: Record<string, unknown> = {};
-  if (type === 'tribe_venue') {
-    applyText(meta, data, VENUE_TEXT);
-    meta.show_map = 'show_map' in data && data.show_map !== null ? looseBool(data.show_map) : true;
-    meta.show_map_link = 'show_map_link' in data && data.show_map_link !== null ? looseBool(data.show_map_link) : true;
-  } else {
-    applyText(meta, data, ORGANIZER_TEXT);
-  }
+  if (type === 'tribe_venue') writeVenueMeta(meta, data);
+  else applyText(meta, data, ORGANIZER_TEXT);
   return newPost(scope, type, title, data, meta);
 }
 
 /**
- * Applies an update to a venue or organizer. As on the real site: omitted text fields stay, empty
- * ones are removed, an omitted status re-publishes, a venue's `stateprovince` is rebuilt from the
- * request and its `show_map_link` falls back to true.
+ * Status, dates and slug of an updated venue or organizer, as the repositories reach wp_update_post:
+ * the status asked for, else `publish`; the date asked for, else the post's own (a draft's floating
+ * date becomes now), its GMT date kept unless it had none; the slug the post had before the trash
+ * when it leaves it. A venue or organizer is never renamed by an update.
+ */
+function updatedLifecycle(scope: RequestScope, post: Post, data: Record<string, unknown>, title: string) {
+  const now = siteNow(scope);
+  const has = (n: string) => n in data && data[n] !== undefined;
+  const asked = askedDates(data, has, scope);
+  const status = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
+  const floats = dateFloats(post, false);
+  const date = floats ? now.local : (asked?.date ?? post.date);
+  const keptGmt = floats ? null : (asked?.gmt ?? post.date_utc);
+  const dateUtc = storedGmt(date, keptGmt, status, scope);
+  return {
+    status: scheduled(status, dateUtc, scope),
+    date,
+    date_utc: dateUtc,
+    slug: slugOnUpdate(scope, post, { status, title }),
+    modified: now.local,
+    modified_utc: now.utc,
+  };
+}
+
+/**
+ * Applies an update to a venue or organizer (or a create's fields to the duplicate it found). As on
+ * the real site: omitted text fields stay, empty ones are removed, an omitted status re-publishes, a
+ * venue's `stateprovince` is rebuilt from the request and its map flags fall back to true.
  */
 export function updateLinkedFields(
   scope: RequestScope,
@@ -103,41 +145,13 @@ export function updateLinkedFields(
   const next: Post = { ...post, meta };
   const name = post.type === 'tribe_venue' ? data.venue : data.organizer;
   if (typeof name === 'string' && name.trim() !== '') next.title = kses(name.trim());
-  if ('description' in data && data.description !== null && data.description !== undefined) {
+  if (isUpdate && data.description !== null && data.description !== undefined) {
     next.content = kses(str(data.description));
   }
-  if (post.type === 'tribe_venue') {
-    if (isUpdate && !('stateprovince' in data)) delete meta.stateprovince;
-    applyText(meta, data, VENUE_TEXT);
-    if ('show_map' in data && data.show_map !== null) meta.show_map = looseBool(data.show_map);
-    meta.show_map_link =
-      'show_map_link' in data && data.show_map_link !== null
-        ? looseBool(data.show_map_link)
-        : isUpdate
-          ? true
-          : meta.show_map_link;
-  } else {
-    applyText(meta, data, ORGANIZER_TEXT);
-  }
-  if (isUpdate) {
-    next.status = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
-    if (typeof data.date === 'string' && data.date !== '') {
-      const has = (n: string) => n === 'date';
-      const dates = publicationDates(data, has, scope);
-      // A new date changes the local publication date only (the UTC copy stays), as observed.
-      if (dates) next.date = dates.date;
-    }
-    if (typeof data.slug === 'string' && data.slug !== '' && post.status !== 'trash') {
-      const slug = sanitizeTitle(data.slug);
-      if (slug && slug !== post.slug) next.slug = scope.stores.posts.uniqueSlug(post.type, slug, post.id);
-    }
-    if (post.slug === '' && next.status !== 'draft' && next.status !== 'pending') {
-      next.slug = scope.stores.posts.uniqueSlug(post.type, sanitizeTitle(next.title) || 'untitled', post.id);
-    }
-  }
-  const now = siteNow(scope);
-  next.modified = now.local;
-  next.modified_utc = now.utc;
+  if (post.type === 'tribe_venue') writeVenueMeta(meta, data);
+  else applyText(meta, data, ORGANIZER_TEXT);
+  // (a create that finds a duplicate writes its meta only: the post row, its dates included, stays)
+  if (isUpdate) Object.assign(next, updatedLifecycle(scope, post, data, next.title));
   scope.stores.posts.update(next);
   return next;
 }

@@ -3,10 +3,11 @@ import { RestError } from '../http/errors.js';
 import { serializeOrganizer, serializeVenue } from '../serialize/linked.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
-import { atomic, type HandlerRequest, type HandlerResult, notAccessible, POST_TYPE, siteNow } from './common.js';
+import { atomic, type HandlerRequest, type HandlerResult, notAccessible, POST_TYPE } from './common.js';
 import { renderEvent } from './event-view.js';
 import { createEvent, updateEvent } from './events-write.js';
 import { createLinked, updateLinkedFields } from './linked-write.js';
+import { trashPost } from './post-lifecycle.js';
 
 /** Renders any post-like record in its resource's shape. */
 export function renderPost(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
@@ -40,26 +41,14 @@ export function getPost(req: HandlerRequest): HandlerResult {
   return { status: 200, body: renderPost(post, req.scope, true) };
 }
 
-/** Moves a post to the trash (never a permanent delete) and returns it. */
+/** Moves a post to the trash as wp_trash_post does (never a permanent delete) and returns it. */
 export function deletePost(req: HandlerRequest): HandlerResult {
   const post = lookupPost(req) as Post;
   const { scope, resource } = req;
   if (post.status === 'trash')
     throw new RestError(410, resource.codes.inTrash as string, `The ${resource.singular} is already in the trash.`);
   const { posts, db } = scope.stores;
-  atomic(db, () => {
-    const now = siteNow(scope);
-    const trashed: Post = {
-      ...post,
-      status: 'trash',
-      slug: post.slug ? `${post.slug}__trashed` : post.slug,
-      modified: now.local,
-      modified_utc: now.utc,
-      meta: { ...post.meta, _previous_status: post.status },
-    };
-    posts.update(trashed);
-    posts.unlinkEverywhere(trashed);
-  });
+  atomic(db, () => trashPost(scope, post));
   return { status: 200, body: renderPost(posts.get(post.id) as Post, scope, false) };
 }
 

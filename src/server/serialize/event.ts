@@ -1,5 +1,6 @@
 import { formatCost } from '../format/cost.js';
 import { wpautop } from '../format/html.js';
+import { shownGmt } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
 import { offsetString, tzAbbr, wallParts } from '../time/zone.js';
@@ -60,7 +61,7 @@ function eventJsonLd(
       url,
       category: 'primary',
       availability: 'inStock',
-      validFrom: iso(day, offsetString(scope.site.timezone, post.date_utc)),
+      validFrom: iso(day, offsetString(scope.site.timezone, shownGmt(post.date, post.date_utc, scope))),
     };
   }
   out.performer = 'Organization';
@@ -197,6 +198,8 @@ export function serializeEvent(
     ),
     custom_fields: [],
   };
-  if (single) out.json_ld = eventJsonLd(post, m, links, cost.details.values, url, scope);
+  // (the plugin's JSON-LD address of an unpublished event, `…&p=ID`, comes out with `%2F/` appended)
+  const ldUrl = url.includes('?') ? `${url}%2F/` : url;
+  if (single) out.json_ld = eventJsonLd(post, m, links, cost.details.values, ldUrl, scope);
   return out;
 }

@@ -1,14 +1,11 @@
 import { getResource, metaKeys } from '../../catalog/index.js';
 import { antispambot, escHtml, wpautop } from '../format/html.js';
 import { globalHost, type RequestScope, restBase } from '../site.js';
+import { PERMALINK_BASE, UNPUBLISHED } from '../store/post-rows.js';
 import type { OrganizerMeta, Post, VenueMeta } from '../store/types.js';
 
-const DRAFTLIKE = new Set(['draft', 'pending', 'auto-draft', 'future', 'trash']);
-const PERMALINK_BASE: Record<string, string> = {
-  tribe_events: 'event',
-  tribe_venue: 'venue',
-  tribe_organizer: 'organizer',
-};
+const DRAFTLIKE = new Set([...UNPUBLISHED, 'trash']);
+const URI_SAFE = /^[A-Za-z0-9_.!~*'()-]*$/;
 
 /** Public URL of a post: pretty when published, `/?post_type=…&p=ID` for drafts, scheduled and trashed. */
 export function permalink(post: Post, origin: string): string {
@@ -18,13 +15,20 @@ export function permalink(post: Post, origin: string): string {
   return `${origin}/${PERMALINK_BASE[post.type]}/${slug}/`;
 }
 
-const URI_SAFE = /^[A-Za-z0-9_.!~*'()-]*$/;
+/** WordPress's guid of a post: the address it had when it was created (see Post.guid). */
+export function guid(post: Post, origin: string): string {
+  if (post.guid === '') return `${origin}/?post_type=${post.type}&p=${post.id}`;
+  return `${origin}${post.guid
+    .split('/')
+    .map((part) => (URI_SAFE.test(part) ? part : encodeURIComponent(part)))
+    .join('/')}`;
+}
 
-/** date_utc and modified_utc of drafts read as zero dates, as WordPress stores them. */
+/**
+ * date_utc and modified_utc as the plugin shows them: WordPress's stored GMT dates, which are zero
+ * for a draft or pending post never given one (see wp_insert_post).
+ */
 export function utcDates(post: Post): { date_utc: string; modified_utc: string } {
-  if (post.status === 'draft' || post.status === 'pending' || post.status === 'auto-draft') {
-    return { date_utc: '0000-00-00 00:00:00', modified_utc: '0000-00-00 00:00:00' };
-  }
   return { date_utc: post.date_utc, modified_utc: post.modified_utc };
 }
 

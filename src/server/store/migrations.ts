@@ -123,6 +123,27 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX posts_linked_title ON posts(type, title COLLATE NOCASE) WHERE type <> 'tribe_events';
   CREATE INDEX posts_linked_date ON posts(type, date DESC, id DESC) WHERE type <> 'tribe_events';
   `,
+  // 7: what WordPress keeps beside a post: its guid (the address it had when created, relative to the
+  // site), the post meta the trash uses (_wp_desired_post_slug, _wp_trash_meta_status/_time), and
+  // GMT dates as wp_insert_post stores them — none for a draft or pending post whose date floats
+  // (zero), and the modification time of a post never updated is its creation time. Rows written
+  // before get the guid of their present address when published (an unpublished one's is derived).
+  `
+  ALTER TABLE posts ADD COLUMN guid TEXT NOT NULL DEFAULT '';
+  CREATE TABLE post_meta (
+    post_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (post_id, key)
+  ) WITHOUT ROWID;
+  UPDATE posts SET
+    modified_utc = CASE WHEN modified = date THEN '0000-00-00 00:00:00' ELSE modified_utc END,
+    date_utc = '0000-00-00 00:00:00'
+  WHERE status IN ('draft', 'pending', 'auto-draft');
+  UPDATE posts SET guid = '/' || CASE type WHEN 'tribe_events' THEN 'event' WHEN 'tribe_venue' THEN 'venue'
+    ELSE 'organizer' END || '/' || slug || '/'
+  WHERE status IN ('publish', 'private') AND slug <> '';
+  `,
 ];
 
 /** Brings the schema up to the latest version. Safe to call from several processes at once. */

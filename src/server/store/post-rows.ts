@@ -22,6 +22,7 @@ const COLUMNS = [
   'featured',
   'hidden',
   'venue_id',
+  'guid',
 ] as const;
 
 /**
@@ -64,6 +65,7 @@ export function decode(r: unknown[] | undefined): Post | undefined {
     featured: r[col.featured] as number,
     hidden: r[col.hidden] as number,
     venue_id: r[col.venue_id] as number | null,
+    guid: r[col.guid] as string,
   };
 }
 
@@ -73,6 +75,25 @@ export function decode(r: unknown[] | undefined): Post | undefined {
  */
 export function encode(p: PostInput, metaJson: string): unknown[] {
   return COLUMNS.map((c) => (c === 'meta' ? metaJson : p[c]));
+}
+
+/** First path segment of each post type's pretty permalinks. */
+export const PERMALINK_BASE: Record<PostType, string> = {
+  tribe_events: 'event',
+  tribe_venue: 'venue',
+  tribe_organizer: 'organizer',
+};
+
+/** Statuses whose posts have no pretty permalink yet (get_permalink's draft-or-pending list). */
+export const UNPUBLISHED = new Set(['draft', 'pending', 'auto-draft', 'future']);
+
+/**
+ * The guid wp_insert_post gives a new post: its permalink at that moment, kept below the site root.
+ * An unpublished post's is its `?post_type=…&p=ID` address, which needs no storing ('').
+ */
+export function guidOf(p: PostInput): string {
+  if (p.guid !== '' || UNPUBLISHED.has(p.status) || p.slug === '') return p.guid;
+  return `/${PERMALINK_BASE[p.type]}/${p.slug}/`;
 }
 
 export const LONE_SURROGATE = /\p{Surrogate}/u;
@@ -110,6 +131,7 @@ export function newPost(
     featured: 0,
     hidden: 0,
     venue_id: null,
+    guid: '',
     ...fields,
   };
 }

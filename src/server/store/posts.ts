@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import {
   decode,
   encode,
+  guidOf,
   INSERT_POST,
   inserted,
   LONE_SURROGATE,
@@ -157,7 +158,7 @@ export class PostStore {
   insert(post: PostInput): number {
     if (post.type !== 'tribe_events') this.linked.written();
     const metaJson = JSON.stringify(post.meta);
-    const values = encode(post, metaJson);
+    const values = encode({ ...post, guid: guidOf(post) }, metaJson);
     const id = Number(this.insertStmt.run(values).lastInsertRowid);
     // (text with a lone surrogate is stored altered — U+FFFD — so such a row is read back instead)
     if (this.memo && !values.some((v) => typeof v === 'string' && LONE_SURROGATE.test(v))) {
@@ -171,6 +172,34 @@ export class PostStore {
     this.memo?.delete(post.id);
     if (post.type !== 'tribe_events') this.linked.written();
     this.updateStmt.run(...encode(post, JSON.stringify(post.meta)), post.id);
+  }
+
+  /** A value of the post meta WordPress keeps beside a post (the trash's), or undefined. */
+  getMeta(postId: number, key: string): string | undefined {
+    const row = this.cached('SELECT value FROM post_meta WHERE post_id = ? AND key = ?').pluck().get(postId, key);
+    return row === undefined ? undefined : String(row);
+  }
+
+  setMeta(postId: number, key: string, value: string): void {
+    this.cached('INSERT OR REPLACE INTO post_meta (post_id, key, value) VALUES (?, ?, ?)').run(postId, key, value);
+  }
+
+  deleteMeta(postId: number, key: string): void {
+    this.cached('DELETE FROM post_meta WHERE post_id = ? AND key = ?').run(postId, key);
+  }
+
+  /**
+   * Deletes a post for good (wp_delete_post with force): its row, its meta, its term and organizer
+   * links, and its link from events when it is a venue or organizer.
+   */
+  remove(post: Post): void {
+    this.memo?.delete(post.id);
+    if (post.type !== 'tribe_events') this.linked.written();
+    this.unlinkEverywhere(post);
+    this.cached('DELETE FROM event_organizers WHERE event_id = ?').run(post.id);
+    this.cached('DELETE FROM term_relationships WHERE post_id = ?').run(post.id);
+    this.cached('DELETE FROM post_meta WHERE post_id = ?').run(post.id);
+    this.cached('DELETE FROM posts WHERE id = ?').run(post.id);
   }
 
   /** Organizer ids of several events in one query, in each event's order. */

@@ -58,6 +58,11 @@ export interface Post {
   featured: number;
   hidden: number;
   venue_id: number | null;
+  /**
+   * WordPress's guid: the post's address when it was created, below the site root (`/event/slug/`,
+   * or `/?post_type=…&p=ID` for a post created unpublished); '' for rows older than the column.
+   */
+  guid: string;
 }
 
 export interface Term {

@@ -4,8 +4,10 @@
  * record written through one namespace reads the same through the other. Updates are partial, unlike
  * the older namespace's; the body's `status` defaults to `publish`, so an update re-publishes a draft.
  */
+
 import { sanitizeTitle } from '../format/slug.js';
 import { siteNow } from '../handlers/common.js';
+import { trashPost as wpTrashPost } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
@@ -188,28 +190,12 @@ export function writeLinked(scope: RequestScope, resource: TecResource, p: Param
   return scope.stores.posts.insert(newPost({ type, ...fields }));
 }
 
-/** Moves a post to the trash (its slug gains `__trashed`, as WordPress does). */
+/** Moves a post to the trash as wp_trash_post does (shared with the plugin's older routes). */
 export function trashPost(scope: RequestScope, post: Post): void {
-  const now = siteNow(scope);
-  const trashed: Post = {
-    ...post,
-    status: 'trash',
-    slug: post.slug ? `${post.slug}__trashed` : post.slug,
-    modified: now.local,
-    modified_utc: now.utc,
-    meta: { ...post.meta, _previous_status: post.status },
-  };
-  scope.stores.posts.update(trashed);
-  if (post.type !== 'tribe_events') scope.stores.posts.unlinkEverywhere(trashed);
+  wpTrashPost(scope, post);
 }
 
-/** Deletes a post for good with its links (wp_delete_post with force). */
+/** Deletes a post for good with its links and meta (wp_delete_post with force). */
 export function deleteForGood(scope: RequestScope, post: Post): void {
-  const { db, posts } = scope.stores;
-  // (an update drops the post from the store's memos before its row goes)
-  posts.update(post);
-  posts.unlinkEverywhere(post);
-  db.prepare('DELETE FROM event_organizers WHERE event_id = ?').run(post.id);
-  db.prepare('DELETE FROM term_relationships WHERE post_id = ?').run(post.id);
-  db.prepare('DELETE FROM posts WHERE id = ?').run(post.id);
+  scope.stores.posts.remove(post);
 }
