@@ -51,7 +51,7 @@ describe.skipIf(!available)('zsh completion', () => {
   });
 
   it('completes flags with descriptions, including global ones', async () => {
-    const screen = await tab('calctl events list --st', /--status\s+-- only records with this status/);
+    const screen = await tab('calctl events list --st', /--status\s+-- only records with (this status|these statuses)/);
     expect(screen).toMatch(/--start-date\s+--/);
   });
 
