@@ -324,7 +324,7 @@ export function createCore(opts: CoreOptions): Core {
           return Array.isArray(v) ? v[0] : v;
         };
         const reply = path.startsWith('/wp-json/wp/v2/')
-          ? serveWpCore(method, path, scope)
+          ? await serveWpCore(method, path, scope, parsePhpQuery(query), tecStore)
           : await serveTec({ method, path, query, header, body: () => parseBody(req), scope }, tecStore);
         if (reply) return respond(req, userId, reply.status, JSON.stringify(reply.body), reply.headers ?? {});
       }

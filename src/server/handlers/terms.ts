@@ -8,6 +8,24 @@ import { type RequestScope, restBase, restRoot } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
 import { atomic, type HandlerRequest, type HandlerResult, positiveInt } from './common.js';
 
+/**
+ * wp_insert_term's `term_exists` as the terms controller answers it: the existing term's id in `data`
+ * and, because the error carried data before the controller added its status, the earlier data in
+ * `additional_data` (the id, twice).
+ */
+class TermExists extends RestError {
+  constructor(
+    message: string,
+    readonly termId: number,
+  ) {
+    super(400, 'term_exists', message, { term_id: termId });
+  }
+
+  override toBody() {
+    return { ...super.toBody(), additional_data: [this.termId, this.termId] };
+  }
+}
+
 export const TAXONOMY: Record<string, Taxonomy> = { categories: 'tribe_events_cat', tags: 'post_tag' };
 
 /** A category or tag reference in a filter: slug first, then id, then name. */
@@ -83,12 +101,14 @@ export function listTerms(req: HandlerRequest): HandlerResult {
             : orderby === 'description'
               ? t.description.toLowerCase()
               : t.name.toLowerCase();
+  // The order applies to the key only: terms that tie keep the database's order, by id ascending,
+  // also under `order=desc` (get_terms' ORDER BY names the key alone).
+  const dir = req.has('order') && String(q.order).toLowerCase() === 'desc' ? -1 : 1;
   list.sort((a, b) => {
     const ka = keyOf(a);
     const kb = keyOf(b);
-    return (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id;
+    return dir * (ka < kb ? -1 : ka > kb ? 1 : 0) || a.id - b.id;
   });
-  if (req.has('order') && String(q.order).toLowerCase() === 'desc') list.reverse();
   const total = list.length;
   const totalPages = Math.ceil(total / perPage);
   const items = list
@@ -132,9 +152,8 @@ export function createTerm(req: HandlerRequest): HandlerResult {
       .all(taxonomy)
       .find((t) => t.name.toLowerCase() === name.toLowerCase() && t.parent === parent);
     if (existing) {
-      throw new RestError(400, 'term_exists', 'A term with this name already exists under the same parent.', {
-        term_id: existing.id,
-      });
+      const where = taxonomy === 'tribe_events_cat' ? 'under the same parent' : 'among the tags';
+      throw new TermExists(`A term of this name exists already ${where}.`, existing.id);
     }
     const base = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : name) || 'term';
     const slug = uniqueSlug(base, (s) => terms.slugTaken(taxonomy, s));

@@ -57,7 +57,8 @@ function keep(value: unknown, tree: Tree): unknown {
     if (Array.isArray(out)) out.push(kept);
     else out[key] = kept;
   }
-  return out;
+  // (PHP arrays: an object left with no key is an empty array, `[]` in JSON)
+  return Array.isArray(out) || Object.keys(out).length > 0 ? out : [];
 }
 
 /** Parsed `_fields` values: an importer sends the same one with every create. */

@@ -93,10 +93,12 @@ function item(r: ResourceSpec): RouteDef {
 }
 
 function bySlug(r: ResourceSpec): RouteDef {
-  // Events take the slug as an ordinary optional field on update; venues and organizers require it.
+  // Events take the slug as an ordinary optional field on update; venues and organizers require it and,
+  // as their update arguments start from the by-slug read arguments (Single_Venue::EDIT_args with
+  // Single_Venue_Slug::READ_args), it must name an existing record: else 400 rest_invalid_param.
   // Either way the site lists `slug` first (the path argument merged with the fields, #7).
   const all = fieldArgs(r, false);
-  const editSlug = r.name === 'events' ? all.filter((a) => a.name === 'slug') : [slugArg(r, false)];
+  const editSlug = r.name === 'events' ? all.filter((a) => a.name === 'slug') : [slugArg(r, true)];
   const fields = all.filter((a) => a.name !== 'slug');
   return {
     pattern: `/${r.name}/by-slug/(?P<slug>[^/]+)`,

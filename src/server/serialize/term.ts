@@ -45,16 +45,23 @@ export function serializeEmbeddedTerm(term: Term, count: number, scope: RequestS
   };
 }
 
-function links(term: Term, scope: RequestScope): Record<string, unknown> {
+/** Core's `_links` of a term; `allow` is what the caller may do with it (the `self` link's hints). */
+export function termLinks(
+  term: Term,
+  scope: RequestScope,
+  allow: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+): Record<string, unknown> {
   const wp = `${restRoot(scope.origin)}/wp/v2`;
   const route = term.taxonomy === 'post_tag' ? 'tags' : term.taxonomy;
   const out: Record<string, unknown> = {
-    self: [{ href: `${wp}/${route}/${term.id}`, targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } }],
+    self: [{ href: `${wp}/${route}/${term.id}`, targetHints: { allow: [...allow] } }],
     collection: [{ href: `${wp}/${route}` }],
     about: [{ href: `${wp}/taxonomies/${term.taxonomy}` }],
   };
   if (term.parent) out.up = [{ embeddable: true, href: `${wp}/${route}/${term.parent}` }];
-  out['wp:post_type'] = [{ href: `${wp}/tribe_events?${route}=${term.id}` }];
+  // The post types the taxonomy is registered for: tags also belong to posts; both to TEC's calendar embeds.
+  const types = term.taxonomy === 'post_tag' ? ['posts', 'tribe_events'] : ['tribe_events'];
+  out['wp:post_type'] = [...types, 'tec_calendar_embed'].map((t) => ({ href: `${wp}/${t}?${route}=${term.id}` }));
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return out;
 }
@@ -78,6 +85,6 @@ export function serializeTerm(
   out.meta = [];
   out.url = termArchiveUrl(term, scope.stores.terms, scope.origin);
   out.urls = urls(term, scope);
-  if (withLinks) out._links = links(term, scope);
+  if (withLinks) out._links = termLinks(term, scope);
   return out;
 }

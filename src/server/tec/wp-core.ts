@@ -4,9 +4,14 @@
  * `GET /wp-json/wp/v2/settings` (WP_REST_Settings_Controller::get_item), in core's shapes.
  */
 import { createHash } from 'node:crypto';
+import { deleteCorePost, getCorePost, listCorePosts } from '../handlers/core-posts.js';
+import { deleteCoreTerm, getCoreTerm, listCoreTerms } from '../handlers/core-terms.js';
 import { RestError } from '../http/errors.js';
+import { filterFields } from '../http/fields.js';
 import type { RequestScope } from '../site.js';
+import type { PostType, Taxonomy } from '../store/types.js';
 import type { TecReply } from './list.js';
+import type { TecStoreAccess } from './router.js';
 
 export const USERS_ME = '/wp-json/wp/v2/users/me';
 export const SETTINGS = '/wp-json/wp/v2/settings';
@@ -90,10 +95,60 @@ function settings(scope: RequestScope): TecReply {
   };
 }
 
-/** Answers the two routes for GET; undefined for anything else (the core's 404). */
-export function serveWpCore(method: string, path: string, scope: RequestScope): TecReply | undefined {
-  if (method !== 'GET' && method !== 'HEAD') return undefined;
+const POST_ROUTE = /^\/wp-json\/wp\/v2\/(tribe_events|tribe_venue|tribe_organizer)(?:\/(\d+))?$/;
+const TERM_ROUTE = /^\/wp-json\/wp\/v2\/(tribe_events_cat|tags)(?:\/(\d+))?$/;
+
+/**
+ * Core's post and term routes of the plugin's types: lists and single records (GET), and DELETE of a
+ * single record; `_fields` trims each item of a list, as rest_filter_response_fields does.
+ */
+function servePostsAndTerms(
+  method: string,
+  path: string,
+  scope: RequestScope,
+  query: Record<string, unknown>,
+): TecReply | undefined {
+  const isGet = method === 'GET' || method === 'HEAD';
+  const post = POST_ROUTE.exec(path);
+  const term = post ? null : TERM_ROUTE.exec(path);
+  const hit = post ?? term;
+  if (!hit || !(isGet || (method === 'DELETE' && hit[2] !== undefined))) return undefined;
+  const id = hit[2] === undefined ? undefined : Number(hit[2]);
+  let reply: TecReply;
+  if (post) {
+    const type = hit[1] as PostType;
+    reply =
+      id === undefined
+        ? listCorePosts(type, scope, query)
+        : isGet
+          ? getCorePost(type, id, scope, query)
+          : deleteCorePost(type, id, scope, query);
+  } else {
+    const route = hit[1] as string;
+    const taxonomy: Taxonomy = route === 'tags' ? 'post_tag' : 'tribe_events_cat';
+    reply =
+      id === undefined
+        ? listCoreTerms(taxonomy, route, scope, query)
+        : isGet
+          ? getCoreTerm(taxonomy, id, scope, query)
+          : deleteCoreTerm(taxonomy, id, scope, query);
+  }
+  return query._fields === undefined ? reply : { ...reply, body: filterFields(reply.body, query._fields) };
+}
+
+/** Answers core's routes the server knows; undefined for anything else (the core's 404). */
+export async function serveWpCore(
+  method: string,
+  path: string,
+  scope: RequestScope,
+  query: Record<string, unknown>,
+  store: TecStoreAccess,
+): Promise<TecReply | undefined> {
   try {
+    const run = () => servePostsAndTerms(method, path, scope, query);
+    const reply = method === 'DELETE' ? await store.write(run) : store.read(run);
+    if (reply) return reply;
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
     if (path === USERS_ME) return usersMe(scope);
     if (path === SETTINGS) return settings(scope);
   } catch (err) {

@@ -1,0 +1,220 @@
+/**
+ * WordPress core's routes for the plugin's post types (`/wp-json/wp/v2/tribe_events`, `tribe_venue`,
+ * `tribe_organizer`), read and delete: WP_REST_Posts_Controller::get_items, get_item, delete_item and
+ * their permission checks, on the same store as the plugin's routes.
+ */
+import { RestError } from '../http/errors.js';
+import { type CoreContext, type CoreLinks, serializeCorePost } from '../serialize/core-post.js';
+import type { RequestScope } from '../site.js';
+import type { Post, PostType } from '../store/types.js';
+import { REGISTERED_STATUSES } from './common.js';
+import { CoreParams, pageLink } from './core-params.js';
+import { trashPost } from './post-lifecycle.js';
+
+export interface CoreReply {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** core's `status` enum: the registered statuses, then `any`. */
+const STATUSES = [...REGISTERED_STATUSES, 'any'];
+/** What `any` means to WP_Query: every status not excluded from search (not trash, not auto-draft). */
+const ANY = ['publish', 'future', 'draft', 'pending', 'private'];
+const ORDERBY = [
+  'author',
+  'date',
+  'id',
+  'include',
+  'modified',
+  'parent',
+  'relevance',
+  'slug',
+  'include_slugs',
+  'title',
+] as const;
+const LISTS = ['status', 'include', 'exclude', 'slug', 'author', 'author_exclude', 'tags', 'tribe_events_cat'];
+const EVERYTHING = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const invalidPostId = () => new RestError(404, 'rest_post_invalid_id', 'No post of this type has this ID.');
+
+const canRead = (post: Post, scope: RequestScope) => post.status === 'publish' || scope.userId !== null;
+
+/** The methods a caller may use on a post (rest_send_allow_header runs every permission check). */
+export function allowedOn(post: Post | undefined, scope: RequestScope): string[] {
+  if (!post) return [];
+  if (scope.userId !== null) return EVERYTHING;
+  return canRead(post, scope) ? ['GET'] : [];
+}
+
+/** Organizer ids and terms of the posts of an answer, read in two queries. */
+function linksOf(posts: readonly Post[], scope: RequestScope): (post: Post) => CoreLinks {
+  const events = posts.filter((p) => p.type === 'tribe_events').map((p) => p.id);
+  const organizers = scope.stores.posts.organizerIdsOf(events);
+  const terms = scope.stores.terms.ofPosts(events);
+  return (post) => ({ organizers: organizers.get(post.id) ?? [], terms: terms.get(post.id) ?? [] });
+}
+
+function render(post: Post, scope: RequestScope, context: CoreContext, links: boolean): Record<string, unknown> {
+  return serializeCorePost(post, linksOf([post], scope)(post), scope, context, links ? allowedOn(post, scope) : null);
+}
+
+/** `context`, refused in `edit` to callers who may not edit (get_items_permissions_check). */
+function contextOf(params: CoreParams, scope: RequestScope, what: string): CoreContext {
+  const context = params.oneOf('context', ['view', 'embed', 'edit'] as const, 'view');
+  params.check();
+  if (context === 'edit' && scope.userId === null) {
+    throw new RestError(401, 'rest_forbidden_context', `You may not edit ${what} of this type.`);
+  }
+  return context === 'edit' ? 'edit' : 'view';
+}
+
+/** The statuses a list may show: `publish` unless the caller may edit (sanitize_post_statuses). */
+function statusesOf(params: CoreParams, scope: RequestScope): string[] {
+  const asked = params.list('status') ?? ['publish'];
+  const unknown = asked.findIndex((s) => !STATUSES.includes(s));
+  if (unknown >= 0) {
+    params.failed.status ??= {
+      code: 'rest_not_in_enum',
+      message: `status[${unknown}] must be one of: ${STATUSES.join(', ')}.`,
+      data: null,
+    };
+  } else if (scope.userId === null && asked.some((s) => s !== 'publish')) {
+    params.failed.status ??= {
+      code: 'rest_forbidden_status',
+      message: 'Only published posts may be listed without signing in.',
+      data: { status: 401 },
+    };
+  }
+  return [...new Set(asked.flatMap((s) => (s === 'any' ? ANY : [s])))];
+}
+
+/** WordPress search: every word in the title, the excerpt or the content. */
+function searchClause(search: string, where: string[], args: unknown[]): void {
+  for (const word of search.split(/\s+/).filter(Boolean)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(p.title LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')");
+    args.push(like, like, like);
+  }
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
+
+export function listCorePosts(type: PostType, scope: RequestScope, query: Record<string, unknown>): CoreReply {
+  const params = new CoreParams(query);
+  const page = params.int('page', 1, 1);
+  const perPage = params.int('per_page', 10, 1, 100);
+  const offset = params.has('offset') ? params.int('offset', 0, 0) : undefined;
+  const order = params.oneOf('order', ['asc', 'desc'] as const, 'desc');
+  const orderby = params.oneOf('orderby', ORDERBY, 'date');
+  const statuses = statusesOf(params, scope);
+  const include = params.ids('include');
+  const exclude = params.ids('exclude');
+  const authors = params.ids('author');
+  const slugs = params.list('slug');
+  const bounds = {
+    after: params.dateTime('after', scope),
+    before: params.dateTime('before', scope),
+    modifiedAfter: params.dateTime('modified_after', scope),
+    modifiedBefore: params.dateTime('modified_before', scope),
+  };
+  const tags = type === 'tribe_events' ? params.ids('tags') : undefined;
+  const cats = type === 'tribe_events' ? params.ids('tribe_events_cat') : undefined;
+  const context = contextOf(params, scope, 'posts');
+  const search = params.has('search') ? String(query.search) : '';
+  if (orderby === 'relevance' && search === '')
+    throw new RestError(400, 'rest_no_search_term_defined', 'Ordering by relevance needs a search.');
+  if (orderby === 'include' && !include?.length)
+    throw new RestError(400, 'rest_orderby_include_missing_include', 'Ordering by include needs include.');
+
+  const where = ['p.type = ?', `p.status IN (${marks(statuses.length)})`];
+  const args: unknown[] = [type, ...statuses];
+  const clause = (sql: string, values: readonly unknown[]) => {
+    where.push(sql);
+    args.push(...values);
+  };
+  if (include?.length) clause(`p.id IN (${marks(include.length)})`, include);
+  if (exclude?.length) clause(`p.id NOT IN (${marks(exclude.length)})`, exclude);
+  if (authors?.length) clause(`p.author IN (${marks(authors.length)})`, authors);
+  if (slugs?.length) clause(`p.slug IN (${marks(slugs.length)})`, slugs);
+  if (bounds.after) clause('p.date > ?', [bounds.after]);
+  if (bounds.before) clause('p.date < ?', [bounds.before]);
+  if (bounds.modifiedAfter) clause('p.modified > ?', [bounds.modifiedAfter]);
+  if (bounds.modifiedBefore) clause('p.modified < ?', [bounds.modifiedBefore]);
+  const inTerms = (ids: number[]) =>
+    clause(`p.id IN (SELECT post_id FROM term_relationships WHERE term_id IN (${marks(ids.length)}))`, ids);
+  if (tags?.length) inTerms(tags);
+  // (a category includes its children, as core's tax query does for hierarchical taxonomies)
+  if (cats?.length) inTerms([...new Set(cats.flatMap((id) => scope.stores.terms.withDescendants(id)))]);
+  if (search !== '') searchClause(search, where, args);
+
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  const column = { author: 'author', id: 'id', modified: 'modified', parent: 'parent', slug: 'slug', title: 'title' };
+  // (ties come back in the table's order, by id ascending, as MySQL returns them on the reference site)
+  let orderBy = `p.${column[orderby as keyof typeof column] ?? 'date'} ${dir}, p.id ASC`;
+  const position = (list: readonly unknown[], col: string) =>
+    `CASE p.${col} ${list.map((v, i) => `WHEN ${typeof v === 'number' ? v : `'${String(v).replace(/'/g, "''")}'`} THEN ${i}`).join(' ')} END, p.id`;
+  if (orderby === 'include' && include) orderBy = position(include, 'id');
+  if (orderby === 'include_slugs' && slugs?.length) orderBy = position(slugs, 'slug');
+
+  const { posts } = scope.stores;
+  const { ids, total } = posts.query(where.join(' AND '), args, orderBy, perPage, offset ?? (page - 1) * perPage);
+  const maxPages = Math.ceil(total / perPage);
+  if (page > maxPages && total > 0) {
+    throw new RestError(400, 'rest_post_invalid_page_number', 'The page asked for is past the last page.');
+  }
+  const found = posts.getMany(ids);
+  const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined);
+  const links = linksOf(list, scope);
+  const body = list.map((p) => serializeCorePost(p, links(p), scope, context, allowedOn(p, scope)));
+  const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
+  const base = `${scope.origin}/wp-json/wp/v2/${type}`;
+  const pages: string[] = [];
+  if (page > 1) pages.push(`<${pageLink(base, query, LISTS, Math.min(page - 1, maxPages))}>; rel="prev"`);
+  if (maxPages > page) pages.push(`<${pageLink(base, query, LISTS, page + 1)}>; rel="next"`);
+  if (pages.length) headers.Link = pages.join(', ');
+  headers.Allow = scope.userId === null ? 'GET' : 'GET, POST';
+  return { status: 200, body, headers };
+}
+
+function findPost(type: PostType, id: number, scope: RequestScope): Post {
+  const post = id > 0 ? scope.stores.posts.get(id) : undefined;
+  if (!post || post.type !== type) throw invalidPostId();
+  return post;
+}
+
+export function getCorePost(type: PostType, id: number, scope: RequestScope, query: Record<string, unknown>) {
+  const params = new CoreParams(query);
+  const post = findPost(type, id, scope);
+  const context = contextOf(params, scope, 'posts');
+  if (!canRead(post, scope)) throw new RestError(401, 'rest_forbidden', 'You are not allowed to do that.');
+  const link = `<${serializeCorePost(post, { organizers: [], terms: [] }, scope, 'view', null).link}>`;
+  return {
+    status: 200,
+    body: render(post, scope, context, true),
+    headers: { Link: `${link}; rel="alternate"; type=text/html`, Allow: allowedOn(post, scope).join(', ') },
+  };
+}
+
+/**
+ * delete_item: without `force`, the post goes to the trash (410 when it is there already) and the
+ * answer is the trashed post; with it, the post is gone for good and the answer holds it as it was,
+ * both in the `edit` context.
+ */
+export function deleteCorePost(type: PostType, id: number, scope: RequestScope, query: Record<string, unknown>) {
+  const params = new CoreParams(query);
+  const force = params.bool('force', false);
+  params.check();
+  const post = findPost(type, id, scope);
+  if (scope.userId === null) throw new RestError(401, 'rest_cannot_delete', 'You are not allowed to delete this post.');
+  if (force) {
+    const previous = render(post, scope, 'edit', false);
+    scope.stores.posts.remove(post);
+    return { status: 200, body: { deleted: true, previous }, headers: {} };
+  }
+  if (post.status === 'trash') {
+    throw new RestError(410, 'rest_already_trashed', 'The post is in the trash already.');
+  }
+  const trashed = trashPost(scope, post);
+  return { status: 200, body: render(trashed, scope, 'edit', true), headers: { Allow: EVERYTHING.join(', ') } };
+}
