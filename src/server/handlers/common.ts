@@ -61,7 +61,9 @@ export function parseDateParam(value: unknown, scope: RequestScope, timezone?: s
   return parseTimeToWall(value, { now: scope.site.now(), timezone: timezone ?? scope.site.timezone });
 }
 
-export const isTime = (value: unknown, scope: RequestScope) => parseDateParam(value, scope) !== null;
+/** The plugin's is_time: any number (a timestamp), or a date it can read. */
+export const isTime = (value: unknown, scope: RequestScope) =>
+  (typeof value === 'number' && Number.isFinite(value)) || parseDateParam(value, scope) !== null;
 
 /** Publication dates of a post from `date` / `date_utc` parameters, else now. */
 export function publicationDates(
@@ -94,26 +96,49 @@ export function postOfType(scope: RequestScope, type: PostType, id: unknown): Po
 
 /** Statuses a caller may list: anonymous readers only see published records. */
 export const ANY_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];
-export const KNOWN_STATUSES = new Set([...ANY_STATUSES, 'trash', 'any', 'auto-draft', 'inherit']);
 
 /**
- * Validates a `status` list parameter: anonymous readers may ask for exactly `publish`; signed-in users
- * for any known statuses. Returns the normalized list or false.
+ * Every post status registered on the site (`$wp_post_statuses`): WordPress's own, the privacy-request
+ * and action-scheduler ones, and the plugin's aggregator ones. `any` is not one of them.
+ */
+export const REGISTERED_STATUSES = [
+  ...ANY_STATUSES,
+  'trash',
+  'auto-draft',
+  'inherit',
+  'request-pending',
+  'request-confirmed',
+  'request-failed',
+  'request-completed',
+  'in-progress',
+  'failed',
+  'tribe-ea-success',
+  'tribe-ea-failed',
+  'tribe-ea-schedule',
+  'tribe-ea-pending',
+  'tribe-ea-draft',
+  'tribe-ignored',
+];
+export const KNOWN_STATUSES = new Set(REGISTERED_STATUSES);
+
+/**
+ * Validates a `status` list parameter as the plugin's lists do (Archive_Base::filter_post_status_list
+ * over Tribe__Utils__Array::list_to_array): a comma list or an array, empty items skipped; anonymous
+ * readers may ask for exactly `publish`; signed-in users for registered statuses only (`any` is not
+ * one). An empty list passes for a signed-in caller and lists what WP_Query shows by default.
  */
 export function parseStatusParam(value: unknown, scope: RequestScope): string[] | false {
-  const list = Array.isArray(value)
-    ? value.map((v) => (typeof v === 'string' ? v.trim() : ''))
-    : typeof value === 'string'
-      ? value.split(',').map((s) => s.trim())
-      : null;
-  if (!list || list.length === 0 || list.some((s) => s === '')) return false;
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+  if (!items || items.some((v) => typeof v !== 'string')) return false;
+  const list = (items as string[]).map((s) => s.trim()).filter((s) => s !== '');
   if (scope.userId === null) return list.length === 1 && list[0] === 'publish' ? list : false;
   return list.every((s) => KNOWN_STATUSES.has(s)) ? list : false;
 }
 
 export function statusesFor(scope: RequestScope, requested: string[] | undefined): string[] {
   if (!requested) return scope.userId === null ? ['publish'] : ANY_STATUSES;
-  if (requested.includes('any')) return ANY_STATUSES;
+  // (no status left: WP_Query's default, published plus the private posts the caller may read)
+  if (requested.length === 0) return ['publish', 'private'];
   return requested;
 }
 

@@ -16,8 +16,24 @@ export interface ArgDef {
   description: string;
   /** advertised in the namespace root and /doc */
   schema: { type?: string; items?: { type: string }; format?: string; default?: unknown };
+  /** the plugin's `validate_callback`: every one runs first, and any failure ends the request */
   validate?: (value: unknown, scope: RequestScope, all: Record<string, unknown>) => Verdict;
+  /**
+   * WordPress's sanitize step (rest_parse_request_arg): the schema type, checked only once every
+   * validate callback has passed (WP_REST_Server validates, then sanitizes).
+   */
+  typeCheck?: (value: unknown, scope: RequestScope, all: Record<string, unknown>) => Verdict;
 }
+
+/** PHP's `empty()`: null, false, 0, '0', '' and an empty array. */
+export const phpEmpty = (v: unknown): boolean =>
+  v === null ||
+  v === undefined ||
+  v === false ||
+  v === 0 ||
+  v === '0' ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0);
 
 export const isDigits = (v: unknown): boolean =>
   (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'string' && /^\d+$/.test(v));
@@ -53,9 +69,10 @@ export const boolArg: ArgDef['validate'] = (v, _s, all) => {
   return toBool(v) === undefined ? typeDetail('value', 'boolean') : true;
 };
 
-export function typed(name: string, type: string): ArgDef['validate'] {
+export function typed(name: string, type: string): NonNullable<ArgDef['validate']> {
   return (v) => {
-    if (type === 'boolean') return toBool(v) === undefined ? typeDetail(name, 'boolean') : true;
+    // (rest_is_boolean: an empty string is not a boolean)
+    if (type === 'boolean') return v === '' || toBool(v) === undefined ? typeDetail(name, 'boolean') : true;
     if (type === 'integer')
       return isDigits(v) || (typeof v === 'string' && /^-\d+$/.test(v)) ? true : typeDetail(name, 'integer');
     if (type === 'number')
@@ -82,4 +99,5 @@ export function listOf(v: unknown): string[] | undefined {
   return undefined;
 }
 
-export const isNonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '';
+/** The plugin's is_string: a string that is not empty in PHP's sense (`'0'` is empty) nor blank. */
+export const isNonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '' && v !== '0';

@@ -40,20 +40,25 @@ export function validateEndpoint(endpoint: Endpoint, scope: RequestScope, input:
   const has = (name: string) => Object.hasOwn(params, name);
   const missing = endpoint.args.filter((a) => a.required && !has(a.name)).map((a) => a.name);
   if (missing.length) throw missingParams(missing);
-  const invalid: Record<string, string> = {};
-  const details: Record<string, { code: string; message: string; data: Record<string, unknown> }> = {};
-  for (const arg of endpoint.args) {
-    if (!has(arg.name) || !arg.validate) continue;
-    const verdict = arg.validate(params[arg.name], scope, params);
-    if (verdict === true) continue;
-    invalid[arg.name] = 'Invalid parameter.';
-    if (verdict !== false) {
-      const d = verdict as Detail;
-      invalid[arg.name] = d.message;
-      details[arg.name] = { code: d.code, message: d.message, data: d.data ?? { param: arg.name } };
+  // WordPress validates every argument first (has_valid_params), then, only if all passed, sanitizes
+  // them, which is where schema types are checked (sanitize_params): two rounds, each failing whole.
+  for (const phase of ['validate', 'typeCheck'] as const) {
+    const invalid: Record<string, string> = {};
+    const details: Record<string, { code: string; message: string; data: Record<string, unknown> }> = {};
+    for (const arg of endpoint.args) {
+      const check = arg[phase];
+      if (!has(arg.name) || !check) continue;
+      const verdict = check(params[arg.name], scope, params);
+      if (verdict === true) continue;
+      invalid[arg.name] = 'Invalid parameter.';
+      if (verdict !== false) {
+        const d = verdict as Detail;
+        invalid[arg.name] = d.message;
+        details[arg.name] = { code: d.code, message: d.message, data: d.data ?? { param: arg.name } };
+      }
     }
+    if (Object.keys(invalid).length) throw invalidParams(invalid, details);
   }
-  if (Object.keys(invalid).length) throw invalidParams(invalid, details);
   return params;
 }
 

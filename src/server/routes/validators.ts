@@ -4,12 +4,54 @@ import { validOrganizer, validVenue } from '../handlers/event-links.js';
 import { findTermRef, TAXONOMY } from '../handlers/terms.js';
 import type { RequestScope } from '../site.js';
 import { isValidTimezone } from '../time/zone.js';
-import { type ArgDef, isDigits, isNonEmptyString, listOf, toBool, typeDetail, type Verdict } from './args.js';
+import {
+  type ArgDef,
+  isDigits,
+  isNonEmptyString,
+  listOf,
+  phpEmpty,
+  toBool,
+  typeDetail,
+  typed,
+  type Verdict,
+} from './args.js';
 
 type Check = NonNullable<ArgDef['validate']>;
 
-const isUrl = (v: unknown) => typeof v === 'string' && (v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v));
-const stringish = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+/**
+ * PHP's FILTER_VALIDATE_URL, as the plugin's is_url uses it: a scheme, no white space; a host after
+ * `//` (a valid host name for http and https); only mailto:, news: and file: may go without one.
+ */
+export function isUrl(v: unknown): boolean {
+  if (typeof v !== 'string' || /[\s\x00-\x1f\x7f]/.test(v)) return false;
+  const m = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(v);
+  if (!m) return false;
+  const scheme = (m[1] as string).toLowerCase();
+  const rest = m[2] as string;
+  if (!rest.startsWith('//')) return ['mailto', 'news', 'file'].includes(scheme) && rest !== '';
+  const authority = rest.slice(2).split(/[/?#]/)[0] as string;
+  const host = authority.replace(/^[^@]*@/, '').replace(/:\d*$/, '');
+  if (host === '') return ['mailto', 'news', 'file'].includes(scheme);
+  if (scheme === 'http' || scheme === 'https') {
+    return /^\[[0-9a-f:.]+\]$/i.test(host) || /^(?!-)[a-z0-9-]+(?<!-)(\.(?!-)[a-z0-9-]+(?<!-))*\.?$/i.test(host);
+  }
+  return true;
+}
+/** The plugin's is_string_or_empty: empty in PHP's sense, or a non-empty string. */
+const stringOrEmpty = (v: unknown) => phpEmpty(v) || isNonEmptyString(v);
+/** Venue and organizer texts the plugin checks with is_string_or_empty. */
+const LINKED_TEXTS = new Set([
+  'description',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'stateprovince',
+  'email',
+]);
 /** A JSON-schema boolean as WordPress checks it: true/false/1/0 in any case; an empty value is not one. */
 const bool =
   (name: string): Check =>
@@ -19,27 +61,40 @@ const existingEvent: Check = (v, s) => postOfType(s, 'tribe_events', v) !== unde
 const userExists = (v: unknown, s: RequestScope) =>
   isDigits(v) && s.stores.db.prepare('SELECT 1 FROM users WHERE id = ?').get(Number(v)) !== undefined;
 
-/** Validators of create/update fields, by field name; a field without one is checked by its type. */
+/**
+ * The plugin's validate callbacks of create/update fields, by field name; a field without one is only
+ * checked by its schema type, afterwards (see {@link fieldArgs}).
+ */
 function fieldCheck(resource: ResourceSpec, field: FieldSpec, creating: boolean): Check | undefined {
   const n = field.name;
-  if (field.type === 'boolean') return bool(n);
+  const linked = resource.name === 'venues' || resource.name === 'organizers';
   if (n === 'author') return (v, s) => userExists(v, s);
   if (field.semantic === 'date') return (v, s) => isTime(v, s);
-  if (n === 'status') return (v) => typeof v === 'string' && KNOWN_STATUSES.has(v) && v !== 'any';
+  if (n === 'status') return (v) => typeof v === 'string' && KNOWN_STATUSES.has(v);
   if (n === 'timezone') return (v) => v === '' || (typeof v === 'string' && isValidTimezone(v.trim()));
-  if (n === 'image') return (v) => v === '' || v === null;
-  if (n === 'website') return (v) => v === null || isUrl(v);
+  // (an event's image must be an attachment, which the embedded server has none of, or an image URL it
+  // would fetch, which it does not: is_image; venues and organizers may also leave it empty)
+  if (n === 'image') return (v) => linked && phpEmpty(v);
+  if (n === 'website') return (v) => phpEmpty(v) || isUrl(v);
+  if (linked && LINKED_TEXTS.has(n)) return stringOrEmpty;
   if (n === 'venue' && resource.name === 'events') return (v, s) => validVenue(v, s);
   if (n === 'organizer' && resource.name === 'events') return (v, s) => validOrganizer(v, s);
   if (n === 'categories' || n === 'tags' || n === 'cost') return undefined;
-  if (n === 'parent') return (v, s) => isDigits(v) && s.stores.terms.getOf('tribe_events_cat', Number(v)) !== undefined;
+  // (is_event_category: every item of the list names an existing category, by id, slug or name; the
+  // integer type is checked afterwards)
+  if (n === 'parent') {
+    return (v, s) => {
+      const refs = typeof v === 'number' ? [String(v)] : listOf(v);
+      return (
+        refs !== undefined && refs.length > 0 && refs.every((r) => findTermRef(r, 'tribe_events_cat', s) !== undefined)
+      );
+    };
+  }
   if (field.semantic === 'name') return (v) => (creating ? isNonEmptyString(v) : isNonEmptyString(v));
   if (resource.name === 'events' && (n === 'description' || n === 'excerpt' || n === 'slug'))
     return (v) => isNonEmptyString(v);
   // TEC validates term descriptions and slugs with its `is_string` (non-empty), as event texts.
   if (resource.kind === 'term' && (n === 'description' || n === 'slug')) return (v) => isNonEmptyString(v);
-  if (field.type === 'integer') return (v) => (isDigits(v) ? true : typeDetail(n, 'integer'));
-  if (field.type === 'string') return (v) => v === null || stringish(v);
   return undefined;
 }
 
@@ -56,6 +111,7 @@ export function fieldArgs(resource: ResourceSpec, creating: boolean): ArgDef[] {
         ...(f.itemsType ? { items: { type: f.itemsType } } : {}),
       },
       ...(validate ? { validate } : {}),
+      ...(f.schemaType ? { typeCheck: typed(f.name, f.schemaType) } : {}),
     };
   });
 }
@@ -77,7 +133,8 @@ function paramCheck(resource: ResourceSpec, p: ParamSpec): Check | undefined {
     return (v) => isNonEmptyString(v);
   if (n === 'ticketed') {
     return (v): Verdict => {
-      const b = toBool(v);
+      // (an empty value is not a boolean here, as for every schema-typed boolean)
+      const b = v === '' ? undefined : toBool(v);
       if (b === undefined) return typeDetail(n, 'boolean');
       return b ? { code: 'event-tickets-not-active', message: 'Filtering by tickets needs a ticketing plugin.' } : true;
     };
@@ -95,7 +152,16 @@ function paramCheck(resource: ResourceSpec, p: ParamSpec): Check | undefined {
     return everyRef((r, s) => /^\d+$/.test(r) && s.stores.terms.getOf(tax, Number(r)) !== undefined);
   }
   if (n === 'post_parent' || n === 'event' || n === 'post') return existingEvent;
-  if (n === 'parent') return (v, s) => isDigits(v) && s.stores.terms.getOf('tribe_events_cat', Number(v)) !== undefined;
+  // (is_event_category: every item of the list names an existing category, by id, slug or name; the
+  // integer type is checked afterwards)
+  if (n === 'parent') {
+    return (v, s) => {
+      const refs = typeof v === 'number' ? [String(v)] : listOf(v);
+      return (
+        refs !== undefined && refs.length > 0 && refs.every((r) => findTermRef(r, 'tribe_events_cat', s) !== undefined)
+      );
+    };
+  }
   return undefined;
 }
 
