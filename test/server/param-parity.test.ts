@@ -121,7 +121,7 @@ beforeAll(async () => {
   if (real) {
     await seed(real);
     for (const c of cases) expected[c.key] = await outcome(real, c);
-    if (record) writeFileSync(FIXTURE, `${JSON.stringify(expected, null, 1)}\n`);
+    if (record) writeFileSync(FIXTURE, `${JSON.stringify(expected, null, 2)}\n`);
   } else {
     expected = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
   }
