@@ -43,7 +43,8 @@ export function addGlobalOptions(program: Command): Command {
       "zone for dates without offset (default: the site's time zone, UTC for the local calendar); on events create/update also the event zone",
     )
     .option('-y, --yes', 'do not ask for confirmation')
-    .option('--dry-run', 'print the write request (JSON on stdout) instead of sending it');
+    .option('--dry-run', 'print the write request (JSON on stdout) instead of sending it')
+    .option('--offline', "work on the profile's offline working copy (made by calctl sync pull), not the site");
 }
 
 /** Whether the line holds global options and nothing else (no command, no help or version flag). */
@@ -137,6 +138,7 @@ export async function buildProgram(
     registerSiteCommands(program, deps);
     registerProfileCommands(program, deps);
     (await import('../commands/views/register.js')).registerViewCommands(program, deps);
+    (await import('../commands/sync/register.js')).registerSyncCommands(program, deps);
     await registerOptional(program, deps, argv);
     registerHelpCommand(program, deps);
     const completion = await import('../commands/completion.js');

@@ -88,11 +88,37 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
     });
   }
 
+  /** The working copy of the site `target` names, opened in-process (`--offline`). */
+  async function connectOffline(target: Target & { kind: 'remote' }, common: Partial<ApiClientOptions>) {
+    const { copyDir, copyName, readCopyMeta } = await import('../config/copies.js');
+    const name = copyName(target);
+    const dir = copyDir(ctx.env, ctx.home, name);
+    const meta = readCopyMeta(dir);
+    if (!meta) {
+      throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: calctl @${name} sync pull`);
+    }
+    const local = await import('../commands/local-server.js');
+    const server = await local.startLocalServer(ctx, target.vendor, { dataDir: dir, timezone: meta.timezone });
+    closeServer = server.close;
+    debug(`offline copy of ${name} in ${dir}`);
+    if (ctx.io.stderr.isTTY && meta.pulledAt !== '') {
+      const minutes = Math.max(0, Math.round((ctx.now().getTime() - Date.parse(meta.pulledAt)) / 60_000));
+      ctx.io.stderr.write(`calctl: offline copy of ${name}, pulled ${minutes} minute${minutes === 1 ? '' : 's'} ago\n`);
+    }
+    client = createApiClient({
+      ...common,
+      baseUrl: server.baseUrl,
+      transport: server.transport,
+      auth: { type: 'basic', user: server.user, password: server.password },
+    });
+    return client;
+  }
+
   async function connect(): Promise<ApiClient> {
     const target = await runtime.target();
     // The server's core (a quarter of a megabyte of code with SQLite's bindings) is loaded for the
     // local calendar only: a command against a site never parses it.
-    const local = target.kind === 'local' ? await import('./local-server.js') : undefined;
+    const local = target.kind === 'local' ? await import('../commands/local-server.js') : undefined;
     const timeoutMs = globals.timeout !== undefined ? Math.round(globals.timeout * 1000) : undefined;
     const common = {
       version: CALCTL_VERSION,
@@ -103,6 +129,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       timeoutMs,
       insecure: globals.insecure,
     };
+    if (globals.offline && target.kind === 'remote') return connectOffline(target, common);
     if (target.kind === 'local' && local) {
       const server = await local.startLocalServer(ctx, globals.vendor);
       closeServer = server.close;
