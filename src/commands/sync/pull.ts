@@ -1,0 +1,152 @@
+/**
+ * `sync pull`: brings the site's changes into the working copy. The first pull lists everything; later
+ * ones ask WordPress core's lists what changed since (ids and GMT modification times) and fetch only
+ * those records. A record changed on both sides is a conflict: it is recorded, never overwritten.
+ * The copy's store is written in one transaction, before the status database: an interrupted pull
+ * leaves the copy as it was, or one the next pull recognises as already up to date.
+ */
+import type { ApiClient } from '../../api/index.js';
+import type { ResourceSpec } from '../../catalog/index.js';
+import { LOCAL_ID_FLOOR } from '../../server/replica.js';
+import type { Records, Writer } from './copy.js';
+import { contentHash, coreModified, fetchOne, listAll, naturalKey, type Rec, SYNC_ORDER } from './records.js';
+import type { ConflictRow, SyncState } from './state.js';
+
+export interface Counts {
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+export interface PullResult {
+  counts: Counts;
+  conflicts: ConflictRow[];
+}
+
+/** What the site holds now for one resource: changed records, and the ids it no longer has. */
+export interface SiteChanges {
+  /** records new or with other content than the base */
+  changed: Map<number, Rec>;
+  /** records saved again with the same content (only their modification time moved) */
+  touched: Map<number, Rec>;
+  gone: number[];
+  modified: Map<number, string>;
+}
+
+async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** The site's changes of one resource since the base (everything when there is no base yet). */
+export async function siteChanges(
+  site: ApiClient,
+  resource: ResourceSpec,
+  bases: Map<number, { modified: string; hash: string }>,
+): Promise<SiteChanges> {
+  if (resource.kind === 'term' || bases.size === 0) {
+    const all = await listAll(site, resource);
+    const modified = resource.kind === 'post' ? await coreModified(site, resource) : new Map<number, string>();
+    const changed = new Map([...all].filter(([id, rec]) => bases.get(id)?.hash !== contentHash(resource, rec)));
+    const gone = [...bases.keys()].filter((id) => !all.has(id));
+    return { changed, touched: new Map(), gone, modified };
+  }
+  const modified = await coreModified(site, resource);
+  const wanted = [...modified].filter(([id, m]) => bases.get(id)?.modified !== m).map(([id]) => id);
+  const changed = new Map<number, Rec>();
+  const touched = new Map<number, Rec>();
+  await mapLimit(wanted, 8, async (id) => {
+    const rec = await fetchOne(site, resource, id);
+    if (!rec) return;
+    if (bases.get(id)?.hash === contentHash(resource, rec)) touched.set(id, rec);
+    else changed.set(id, rec);
+  });
+  const gone = [...bases.keys()].filter((id) => !modified.has(id));
+  return { changed, touched, gone, modified };
+}
+
+/** Pulls every resource; `local` is the copy as it is now (read before any write). */
+export async function pull(site: ApiClient, local: Records, state: SyncState, writer: Writer): Promise<PullResult> {
+  const counts: Counts = { created: 0, updated: 0, deleted: 0 };
+  const found: ConflictRow[] = [];
+  const plans: (() => void)[] = [];
+  const bases: (() => void)[] = [];
+  for (const resource of SYNC_ORDER) {
+    const base = state.bases(resource.name);
+    const mine = local.get(resource.name) ?? new Map<number, Rec>();
+    const localHash = (id: number) => {
+      const rec = mine.get(id);
+      return rec ? contentHash(resource, rec) : undefined;
+    };
+    const { changed, touched, gone, modified } = await siteChanges(site, resource, base);
+    // (same content, a newer modification time: the base learns the time; an unchanged copy the dates)
+    for (const [id, rec] of touched) {
+      const b = base.get(id) as { hash: string };
+      if (localHash(id) === b.hash) plans.push(() => writer.put(resource, rec));
+      bases.push(() =>
+        state.setBase({ resource: resource.name, id, hash: b.hash, record: rec, modified: modified.get(id) ?? '' }),
+      );
+    }
+    // Records created offline, by natural key: the same record made on the site meanwhile is a conflict.
+    const offline = new Map<string, Rec>();
+    for (const rec of mine.values()) {
+      if (rec.id >= LOCAL_ID_FLOOR && !base.has(rec.id)) offline.set(naturalKey(resource, rec), rec);
+    }
+    for (const [id, rec] of changed) {
+      const b = base.get(id);
+      const hash = contentHash(resource, rec);
+      const keep = () =>
+        bases.push(() =>
+          state.setBase({ resource: resource.name, id, hash, record: rec, modified: modified.get(id) ?? '' }),
+        );
+      if (!b) {
+        const twin = offline.get(naturalKey(resource, rec));
+        if (twin) {
+          found.push({ resource: resource.name, id: twin.id, kind: 'create/create', site: rec });
+          continue;
+        }
+        plans.push(() => writer.put(resource, rec));
+        keep();
+        counts.created++;
+        continue;
+      }
+      const mineHash = localHash(id);
+      const localChanged = mineHash !== b.hash;
+      if (!localChanged || mineHash === hash) {
+        plans.push(() => writer.put(resource, rec));
+        keep();
+        if (hash !== b.hash) counts.updated++;
+        continue;
+      }
+      found.push({
+        resource: resource.name,
+        id,
+        kind: mineHash === undefined ? 'delete/update' : 'update/update',
+        site: rec,
+      });
+    }
+    for (const id of gone) {
+      const b = base.get(id) as { hash: string };
+      const mineHash = localHash(id);
+      if (mineHash !== undefined && mineHash !== b.hash) {
+        found.push({ resource: resource.name, id, kind: 'update/delete', site: null });
+        continue;
+      }
+      plans.push(() => writer.remove(resource, id));
+      bases.push(() => state.dropBase(resource.name, id));
+      counts.deleted++;
+    }
+  }
+  // (the store first, then the status database: see the module note)
+  writer.apply(() => {
+    for (const plan of plans) plan();
+  });
+  state.transaction(() => {
+    for (const b of bases) b();
+    for (const c of found) state.setConflict(c);
+  });
+  return { counts, conflicts: state.conflicts() };
+}

@@ -1,0 +1,96 @@
+/**
+ * Records as sync compares and moves them: every record of a resource on one side (all statuses,
+ * the trash too), content hashes that ignore what a site computes (URLs, modification times, embedded
+ * copies of linked records), natural keys, and WordPress core's id + modification lists.
+ */
+import { createHash } from 'node:crypto';
+import { coreRouteUrl } from '../../api/core-routes.js';
+import type { ApiClient } from '../../api/index.js';
+import { paginate } from '../../api/paginate.js';
+import { catalog, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
+import { toInputForm } from '../merge.js';
+
+export type Rec = Record<string, unknown> & { id: number };
+
+/** Resources in the order links need them: terms and linked records before the events using them. */
+export const SYNC_ORDER = ['categories', 'tags', 'venues', 'organizers', 'events'].map(
+  (n) => catalog.find((r) => r.name === n) as ResourceSpec,
+);
+
+/** Every status a signed-in caller may list, the trash included (each is a registered status). */
+export const ALL_STATUSES = 'publish,future,draft,pending,private,trash';
+
+/** Every record of a resource on one side, by id. */
+export async function listAll(client: ApiClient, resource: ResourceSpec): Promise<Map<number, Rec>> {
+  const query: Record<string, string | number | boolean> = { ...everythingQuery(resource) };
+  if (resource.kind === 'post') query.status = ALL_STATUSES;
+  const out = new Map<number, Rec>();
+  for await (const rec of paginate<Rec>(client, `/${resource.name}`, query, resource.name, { prefetch: 2 })) {
+    out.set(rec.id, rec);
+  }
+  return out;
+}
+
+/** The write form of a record, without what sync leaves to each side (publication dates, author). */
+export function writeForm(resource: ResourceSpec, rec: Record<string, unknown>): Record<string, unknown> {
+  const form = toInputForm(resource, rec);
+  for (const key of ['id', 'date', 'date_utc', 'author']) delete form[key];
+  if (resource.kind === 'post' && typeof rec.status === 'string') form.status = rec.status;
+  return form;
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** The content hash of a record: equal content on both sides is never a conflict. */
+export function contentHash(resource: ResourceSpec, rec: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(writeForm(resource, rec))))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** What identifies a record across sides when ids cannot: events title + start, the rest their name. */
+export function naturalKey(resource: ResourceSpec, rec: Record<string, unknown>): string {
+  const name = String(rec[resource.titleField] ?? '')
+    .trim()
+    .toLowerCase();
+  return resource.name === 'events' ? `${name}|${String(rec.start_date ?? '')}` : name;
+}
+
+/**
+ * WordPress core's list of a post type's ids and GMT modification times, every status: what changed
+ * since the last sync, and what is gone (100 a page, `_fields` per item, X-WP-TotalPages).
+ */
+export async function coreModified(client: ApiClient, resource: ResourceSpec): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let page = 1; ; page++) {
+    const res = await client.get<{ id: number; modified_gmt: string }[]>(
+      coreRouteUrl(client.baseUrl, `/${resource.coreBase}`),
+      { query: { status: ALL_STATUSES, _fields: 'id,modified_gmt', per_page: 100, page, orderby: 'id', order: 'asc' } },
+    );
+    for (const p of res.body ?? []) out.set(p.id, p.modified_gmt);
+    const pages = Number(res.headers['x-wp-totalpages'] ?? 1);
+    if (page >= pages) return out;
+  }
+}
+
+/** One record as the site shows it now, or undefined when it is gone. */
+export async function fetchOne(client: ApiClient, resource: ResourceSpec, id: number): Promise<Rec | undefined> {
+  try {
+    return (await client.get<Rec>(`/${resource.name}/${id}`)).body;
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 404 || status === 400 || status === 410) return undefined;
+    throw err;
+  }
+}

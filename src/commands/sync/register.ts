@@ -1,0 +1,74 @@
+/**
+ * `calctl @site sync [pull|push|status|resolve]`: an offline working copy of a site's calendar
+ * (docs/sync.md). The copy is a data dir of the embedded server; `--offline` runs any command on it.
+ * The work itself (SQLite, the embedded server) is loaded only when a sync command runs.
+ */
+import { Option } from 'commander';
+import type { CliRuntime, RegisterCommands } from '../types.js';
+
+type Policy = 'local' | 'site' | undefined;
+const load = () => import('./run.js');
+
+const onConflictOption = () =>
+  new Option('--on-conflict <side>', 'decide every conflict for this side: local (the copy) or site').choices([
+    'local',
+    'site',
+  ]);
+
+export const registerSyncCommands: RegisterCommands = (program, deps) => {
+  const sync = program
+    .command('sync')
+    .description("an offline working copy of the site's calendar: pull, then push (see docs/sync.md)")
+    .addOption(onConflictOption())
+    .option('--data <dir>', 'keep the working copy in this directory (remembered for the profile)')
+    .action(async (opts: { onConflict?: Policy; data?: string }) => {
+      await (await load()).run(deps.runtime() as CliRuntime, {
+        pull: true,
+        push: true,
+        dryRun: false,
+        onConflict: opts.onConflict,
+        data: opts.data,
+      });
+    });
+  sync
+    .command('pull')
+    .description('bring the site into the working copy (the first pull makes it; later ones fetch what changed)')
+    .addOption(onConflictOption())
+    .option('--data <dir>', 'keep the working copy in this directory (remembered for the profile)')
+    .action(async (opts: { onConflict?: Policy; data?: string }) => {
+      await (await load()).run(deps.runtime() as CliRuntime, {
+        pull: true,
+        push: false,
+        dryRun: false,
+        onConflict: opts.onConflict,
+        data: opts.data,
+      });
+    });
+  sync
+    .command('push')
+    .description("send the working copy's creates, updates, trashes, restores and deletes to the site")
+    .addOption(onConflictOption())
+    .option('--dry-run', 'print the writes a push would send, send nothing')
+    .action(async (opts: { onConflict?: Policy; dryRun?: boolean }) => {
+      const rt = deps.runtime() as CliRuntime;
+      const dryRun = Boolean(opts.dryRun || rt.globals().dryRun);
+      await (await load()).run(rt, { pull: false, push: true, dryRun, onConflict: opts.onConflict });
+    });
+  sync
+    .command('status')
+    .description('what changed in the copy and on the site since the last sync, and the conflicts; writes nothing')
+    .option('-v, --changes', 'list every changed record')
+    .action(async (opts: { changes?: boolean }) => {
+      const rt = deps.runtime() as CliRuntime;
+      await (await load()).status(rt, Boolean(opts.changes || rt.globals().verbose));
+    });
+  sync
+    .command('resolve')
+    .description("decide one conflict: keep the copy's version (pushed next) or the site's")
+    .argument('<id>', 'the record id the conflict names')
+    .addOption(new Option('--take <side>', 'local or site').choices(['local', 'site']).makeOptionMandatory())
+    .option('--resource <name>', 'events, venues, organizers, categories or tags, when the id names several conflicts')
+    .action(async (id: string, opts: { take: 'local' | 'site'; resource?: string }) => {
+      await (await load()).resolveOne(deps.runtime() as CliRuntime, id, opts.take, opts.resource);
+    });
+};

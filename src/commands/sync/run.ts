@@ -1,0 +1,294 @@
+/**
+ * What `calctl sync` runs: pull, push, status and resolve over a working copy (docs/sync.md). Loaded
+ * only when a sync command runs (it opens SQLite and the embedded server).
+ */
+import { existsSync } from 'node:fs';
+import type { ResourceSpec } from '../../catalog/index.js';
+import { type CopyMeta, copyDir, copyName, readCopyMeta, rememberCopyDir, writeCopyMeta } from '../../config/copies.js';
+import type { RemoteTarget } from '../../config/index.js';
+import { PartialError, UsageError } from '../../errors/index.js';
+import { dateZone } from '../shared.js';
+import type { CliRuntime } from '../types.js';
+import { readCopy, Writer } from './copy.js';
+import { type Counts, pull } from './pull.js';
+import { push } from './push.js';
+import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
+import { type ConflictRow, SyncState } from './state.js';
+
+export type Policy = 'local' | 'site' | undefined;
+
+interface Opened {
+  rt: CliRuntime;
+  name: string;
+  dir: string;
+  meta: CopyMeta;
+  state: SyncState;
+}
+
+async function open(rt: CliRuntime, dataFlag: string | undefined, create: boolean): Promise<Opened> {
+  if (rt.globals().offline) throw new UsageError('sync talks to the site: leave out --offline');
+  const target = await rt.target();
+  if (target.kind !== 'remote') {
+    throw new UsageError(
+      'sync keeps a copy of a site, and no site is selected',
+      'name one: calctl @prod sync pull (a profile), or --url https://example.org',
+    );
+  }
+  const name = copyName(target as RemoteTarget);
+  const { env, home } = rt.ctx;
+  if (dataFlag) rememberCopyDir(env, home, name, dataFlag);
+  const dir = copyDir(env, home, name);
+  let meta = readCopyMeta(dir);
+  if (!meta) {
+    if (!create)
+      throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: calctl @${name} sync pull`);
+    const api = await rt.api();
+    meta = { site: api.baseUrl, profile: name, timezone: await dateZone(rt), pulledAt: '' };
+    writeCopyMeta(dir, meta);
+  } else if (dataFlag && !existsSync(dir)) {
+    throw new UsageError(`the copy's directory ${dir} is missing`);
+  }
+  return { rt, name, dir, meta, state: new SyncState(dir) };
+}
+
+/** The field-by-field difference of a conflict: base, local and site values of each field that differs. */
+function diffOf(resource: ResourceSpec, base: Rec | undefined, local: Rec | undefined, site: Rec | null) {
+  const forms = [base, local, site ?? undefined].map((r) => (r ? writeForm(resource, r) : undefined));
+  const keys = new Set(forms.flatMap((f) => (f ? Object.keys(f) : [])));
+  const fields: { field: string; base: unknown; local: unknown; site: unknown }[] = [];
+  for (const key of [...keys].sort()) {
+    const [b, l, s] = forms.map((f) => (f ? f[key] : undefined));
+    if (JSON.stringify(l) !== JSON.stringify(s)) fields.push({ field: key, base: b, local: l, site: s });
+  }
+  return fields;
+}
+
+async function describeConflicts(o: Opened, conflicts: ConflictRow[]) {
+  if (conflicts.length === 0) return [];
+  const local = await readCopy(o.rt.ctx, o.dir, o.meta.timezone);
+  return conflicts.map((c) => {
+    const resource = SYNC_ORDER.find((r) => r.name === c.resource) as ResourceSpec;
+    const base = o.state.bases(c.resource).get(c.id)?.record as Rec | undefined;
+    const mine = local.get(c.resource)?.get(c.id);
+    return { resource: c.resource, id: c.id, kind: c.kind, fields: diffOf(resource, base, mine, c.site as Rec | null) };
+  });
+}
+
+/** Decides recorded conflicts by a policy: the site's version, or the copy's (pushed next). */
+async function resolve(o: Opened, policy: 'local' | 'site', only?: (c: ConflictRow) => boolean): Promise<number> {
+  const chosen = o.state.conflicts().filter((c) => !only || only(c));
+  if (chosen.length === 0) return 0;
+  const writer = new Writer(o.dir);
+  try {
+    for (const c of chosen) {
+      const resource = SYNC_ORDER.find((r) => r.name === c.resource) as ResourceSpec;
+      const site = c.site as Rec | null;
+      if (policy === 'site') {
+        writer.apply((w) => {
+          if (c.kind === 'create/create' && site) w.rekey(resource, c.id, site.id);
+          if (site) w.put(resource, site);
+          else w.remove(resource, c.id);
+        });
+        if (site) {
+          o.state.setBase({
+            resource: c.resource,
+            id: site.id,
+            hash: contentHash(resource, site),
+            record: site,
+            modified: '',
+          });
+        } else o.state.dropBase(c.resource, c.id);
+      } else if (c.kind === 'create/create' && site) {
+        // (the copy's version of a record both sides made: it becomes an update of the site's record)
+        const local = (await readCopy(o.rt.ctx, o.dir, o.meta.timezone)).get(c.resource)?.get(c.id);
+        writer.apply((w) => {
+          w.rekey(resource, c.id, site.id);
+          w.put(resource, { ...(local ?? site), id: site.id });
+        });
+        o.state.setBase({
+          resource: c.resource,
+          id: site.id,
+          hash: contentHash(resource, site),
+          record: site,
+          modified: '',
+        });
+      } else if (site) {
+        o.state.setBase({
+          resource: c.resource,
+          id: c.id,
+          hash: contentHash(resource, site),
+          record: site,
+          modified: '',
+        });
+      } else {
+        // (the site deleted it, the copy changed it: it is made again on the site by the next push)
+        o.state.dropBase(c.resource, c.id);
+      }
+      o.state.clearConflict(c.resource, c.id);
+    }
+  } finally {
+    writer.close();
+  }
+  return chosen.length;
+}
+
+export interface RunOptions {
+  pull: boolean;
+  push: boolean;
+  dryRun: boolean;
+  onConflict: Policy;
+  data?: string | undefined;
+}
+
+export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
+  const started = Date.now();
+  const o = await open(rt, opts.data, opts.pull);
+  const say = (line: string) => rt.ctx.io.stderr.write(`calctl: ${line}\n`);
+  const zero = (): Counts => ({ created: 0, updated: 0, deleted: 0 });
+  const summary = { pulled: zero(), pushed: zero(), conflicts: [] as unknown[], mapping: {} as object, seconds: 0 };
+  try {
+    const site = await rt.api();
+    if (opts.pull) {
+      const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
+      const writer = new Writer(o.dir);
+      try {
+        summary.pulled = (await pull(site, local, o.state, writer)).counts;
+      } finally {
+        writer.close();
+      }
+      o.meta = { ...o.meta, pulledAt: new Date(rt.ctx.now().getTime()).toISOString() };
+      writeCopyMeta(o.dir, o.meta);
+    }
+    if (opts.onConflict) await resolve(o, opts.onConflict);
+    if (opts.push) {
+      const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
+      const writer = new Writer(o.dir);
+      try {
+        const fault = Number(rt.ctx.env.CALCTL_SYNC_KILL_AFTER_WRITES ?? 0);
+        let writes = 0;
+        const result = await push(site, local, o.state, writer, {
+          dryRun: opts.dryRun,
+          onPlan: (line) => rt.ctx.io.stdout.write(`${line}\n`),
+          // (a test hook: the process kills itself after N writes, to prove a push survives SIGKILL)
+          onWrite: () => {
+            writes++;
+            if (fault > 0 && writes >= fault) process.kill(process.pid, 'SIGKILL');
+          },
+        });
+        summary.pushed = result.counts;
+        summary.mapping = result.mapping;
+      } finally {
+        writer.close();
+      }
+    }
+    if (opts.dryRun) return;
+    summary.conflicts = await describeConflicts(o, o.state.conflicts());
+    summary.seconds = Math.round((Date.now() - started) / 100) / 10;
+    const format = rt.globals().json ? 'json' : rt.globals().output;
+    if (format === 'json') rt.ctx.io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    const p = summary.pulled;
+    const q = summary.pushed;
+    if (opts.pull) say(`pulled from ${o.name}: ${p.created} new, ${p.updated} changed, ${p.deleted} gone`);
+    if (opts.push) say(`pushed to ${o.name}: ${q.created} created, ${q.updated} changed, ${q.deleted} deleted`);
+    for (const [resource, map] of Object.entries(summary.mapping)) {
+      for (const [from, to] of Object.entries(map as Record<string, number>))
+        say(`${resource} ${from} is now ${to} on the site`);
+    }
+    if (summary.conflicts.length > 0) {
+      if (format !== 'json') printConflicts(rt, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
+      throw new PartialError(
+        `${summary.conflicts.length} record(s) changed on both sides were left as they are`,
+        `decide them: calctl @${o.name} sync --on-conflict local|site, or one at a time: calctl @${o.name} sync resolve ID --take local|site`,
+      );
+    }
+  } finally {
+    o.state.close();
+  }
+}
+
+function printConflicts(rt: CliRuntime, conflicts: Awaited<ReturnType<typeof describeConflicts>>): void {
+  const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
+  for (const c of conflicts) {
+    rt.ctx.io.stderr.write(`conflict: ${c.resource} ${c.id} (${c.kind})\n`);
+    for (const f of c.fields) {
+      rt.ctx.io.stderr.write(`  ${f.field}: base ${show(f.base)}, local ${show(f.local)}, site ${show(f.site)}\n`);
+    }
+  }
+}
+
+/** `sync status`: what changed on each side since the last sync, and the conflicts a push would meet. */
+export async function status(rt: CliRuntime, verbose: boolean): Promise<void> {
+  const o = await open(rt, undefined, false);
+  try {
+    const site = await rt.api();
+    const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
+    const { siteChanges } = await import('./pull.js');
+    const out: { resource: string; id: number; side: string; change: string }[] = [];
+    for (const resource of SYNC_ORDER) {
+      const base = o.state.bases(resource.name);
+      const mine = local.get(resource.name) ?? new Map<number, Rec>();
+      for (const rec of mine.values()) {
+        const b = base.get(rec.id);
+        if (!b) out.push({ resource: resource.name, id: rec.id, side: 'local', change: 'created' });
+        else if (contentHash(resource, rec) !== b.hash)
+          out.push({ resource: resource.name, id: rec.id, side: 'local', change: 'changed' });
+      }
+      for (const id of base.keys())
+        if (!mine.has(id)) out.push({ resource: resource.name, id, side: 'local', change: 'deleted' });
+      const theirs = await siteChanges(site, resource, base);
+      for (const [id] of theirs.changed) {
+        out.push({ resource: resource.name, id, side: 'site', change: base.has(id) ? 'changed' : 'created' });
+      }
+      for (const id of theirs.gone) out.push({ resource: resource.name, id, side: 'site', change: 'deleted' });
+    }
+    const both = new Set(out.filter((c) => c.side === 'local').map((c) => `${c.resource}:${c.id}`));
+    const recorded = o.state.conflicts();
+    const noted = new Set(recorded.map((c) => `${c.resource}:${c.id}`));
+    const conflicts = out.filter(
+      (c) => c.side === 'site' && both.has(`${c.resource}:${c.id}`) && !noted.has(`${c.resource}:${c.id}`),
+    );
+    const format = rt.globals().json ? 'json' : rt.globals().output;
+    if (format === 'json') {
+      rt.ctx.io.stdout.write(`${JSON.stringify({ changes: out, conflicts: [...conflicts, ...recorded] }, null, 2)}\n`);
+      return;
+    }
+    const count = (side: string) => out.filter((c) => c.side === side).length;
+    rt.ctx.io.stdout.write(
+      `${o.name}: ${count('local')} local change(s), ${count('site')} on the site, ${conflicts.length + recorded.length} conflict(s); pulled ${o.meta.pulledAt || 'never'}\n`,
+    );
+    if (verbose) for (const c of out) rt.ctx.io.stdout.write(`  ${c.side} ${c.change} ${c.resource} ${c.id}\n`);
+    for (const c of recorded) rt.ctx.io.stdout.write(`  conflict ${c.resource} ${c.id} (${c.kind})\n`);
+  } finally {
+    o.state.close();
+  }
+}
+
+/** `sync resolve ID --take local|site`. */
+export async function resolveOne(
+  rt: CliRuntime,
+  id: string,
+  take: 'local' | 'site',
+  resourceName?: string,
+): Promise<void> {
+  const o = await open(rt, undefined, false);
+  try {
+    const matches = o.state
+      .conflicts()
+      .filter((c) => String(c.id) === id && (!resourceName || c.resource === resourceName));
+    if (matches.length === 0)
+      throw new UsageError(`no conflict names ${id}`, `list them: calctl @${o.name} sync status`);
+    if (matches.length > 1) {
+      throw new UsageError(
+        `${id} names conflicts in ${matches.map((m) => m.resource).join(' and ')}`,
+        'say which with --resource',
+      );
+    }
+    const [only] = matches as [ConflictRow];
+    await resolve(o, take, (c) => c.resource === only.resource && c.id === only.id);
+    rt.ctx.io.stderr.write(
+      `calctl: ${only.resource} ${id}: took the ${take === 'local' ? "copy's" : "site's"} version\n`,
+    );
+  } finally {
+    o.state.close();
+  }
+}

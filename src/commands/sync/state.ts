@@ -1,0 +1,159 @@
+/**
+ * The status database of a working copy (`sync.sqlite` beside the embedded server's files), in the
+ * manner of vdirsyncer's: what each record looked like on both sides at the last sync (the *base*),
+ * the journal of pushes under way (written before each write to the site), and the conflicts found.
+ */
+import { join } from 'node:path';
+import type { Database } from 'better-sqlite3';
+import type { ResourceName } from '../../catalog/index.js';
+import { openSqliteFile } from '../../server/store/db.js';
+
+export interface BaseRow {
+  resource: ResourceName;
+  id: number;
+  /** content hash of the record as both sides had it */
+  hash: string;
+  /** the record (the plugin's representation) as of the last sync */
+  record: Record<string, unknown>;
+  /** WordPress core's modified_gmt of the post at the last sync ('' for terms) */
+  modified: string;
+}
+
+export type JournalOp = 'create' | 'update' | 'trash' | 'restore' | 'delete';
+
+export interface JournalRow {
+  seq: number;
+  op: JournalOp;
+  resource: ResourceName;
+  localId: number;
+  /** what identifies a created record on the site if its answer was lost */
+  natural: string;
+  siteId: number | null;
+}
+
+export interface ConflictRow {
+  resource: ResourceName;
+  id: number;
+  kind: 'update/update' | 'update/delete' | 'delete/update' | 'create/create';
+  /** the site's record, null when it deleted it */
+  site: Record<string, unknown> | null;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS base (
+  resource TEXT NOT NULL, id INTEGER NOT NULL, hash TEXT NOT NULL, record TEXT NOT NULL,
+  modified TEXT NOT NULL DEFAULT '', PRIMARY KEY (resource, id)
+);
+CREATE TABLE IF NOT EXISTS journal (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, resource TEXT NOT NULL,
+  local_id INTEGER NOT NULL, natural TEXT NOT NULL DEFAULT '', site_id INTEGER
+);
+CREATE TABLE IF NOT EXISTS conflicts (
+  resource TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, site TEXT,
+  PRIMARY KEY (resource, id)
+);
+`;
+
+export class SyncState {
+  private readonly db: Database;
+
+  constructor(dir: string) {
+    this.db = openSqliteFile(join(dir, 'sync.sqlite'));
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  bases(resource: ResourceName): Map<number, BaseRow> {
+    const rows = this.db.prepare('SELECT * FROM base WHERE resource = ?').all(resource) as {
+      id: number;
+      hash: string;
+      record: string;
+      modified: string;
+    }[];
+    return new Map(
+      rows.map((r) => [r.id, { resource, id: r.id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified }]),
+    );
+  }
+
+  setBase(row: BaseRow): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO base (resource, id, hash, record, modified) VALUES (?, ?, ?, ?, ?)')
+      .run(row.resource, row.id, row.hash, JSON.stringify(row.record), row.modified);
+  }
+
+  dropBase(resource: ResourceName, id: number): void {
+    this.db.prepare('DELETE FROM base WHERE resource = ? AND id = ?').run(resource, id);
+  }
+
+  isEmpty(): boolean {
+    return this.db.prepare('SELECT 1 FROM base LIMIT 1').get() === undefined;
+  }
+
+  /** Notes a write before it is sent; the answer is noted by {@link settle}. */
+  journal(op: JournalOp, resource: ResourceName, localId: number, natural: string): number {
+    return Number(
+      this.db
+        .prepare('INSERT INTO journal (op, resource, local_id, natural) VALUES (?, ?, ?, ?)')
+        .run(op, resource, localId, natural).lastInsertRowid,
+    );
+  }
+
+  /** The write of `seq` reached the site (a create: as `siteId`). */
+  noteSent(seq: number, siteId: number): void {
+    this.db.prepare('UPDATE journal SET site_id = ? WHERE seq = ?').run(siteId, seq);
+  }
+
+  /** The write is applied on both sides: it leaves the journal. */
+  settle(seq: number): void {
+    this.db.prepare('DELETE FROM journal WHERE seq = ?').run(seq);
+  }
+
+  /** Writes a previous push left unfinished, oldest first. */
+  pending(): JournalRow[] {
+    const rows = this.db.prepare('SELECT * FROM journal ORDER BY seq').all() as {
+      seq: number;
+      op: JournalOp;
+      resource: ResourceName;
+      local_id: number;
+      natural: string;
+      site_id: number | null;
+    }[];
+    return rows.map((r) => ({
+      seq: r.seq,
+      op: r.op,
+      resource: r.resource,
+      localId: r.local_id,
+      natural: r.natural,
+      siteId: r.site_id,
+    }));
+  }
+
+  setConflict(c: ConflictRow): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO conflicts (resource, id, kind, site) VALUES (?, ?, ?, ?)')
+      .run(c.resource, c.id, c.kind, c.site === null ? null : JSON.stringify(c.site));
+  }
+
+  clearConflict(resource: ResourceName, id: number): void {
+    this.db.prepare('DELETE FROM conflicts WHERE resource = ? AND id = ?').run(resource, id);
+  }
+
+  conflicts(): ConflictRow[] {
+    const rows = this.db.prepare('SELECT * FROM conflicts ORDER BY resource, id').all() as {
+      resource: ResourceName;
+      id: number;
+      kind: ConflictRow['kind'];
+      site: string | null;
+    }[];
+    return rows.map((r) => ({ ...r, site: r.site === null ? null : JSON.parse(r.site) }));
+  }
+}

@@ -1,0 +1,302 @@
+/**
+ * `calctl sync` end to end: a real `calctl serve` process plays the site, the built CLI keeps a working
+ * copy of it in a temp HOME. First pull equals the site record for record; offline work (creates with
+ * links, updates, trash, restore, delete) pushed lands on the site; every conflict kind is found and
+ * resolved both ways; a push killed with SIGKILL midway, then re-run, creates each record exactly once;
+ * a second working copy of the same site stays consistent with the first.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+import { SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
+
+let site: ServeProcess;
+let env: Record<string, string>;
+type Rec = Record<string, unknown> & { id: number };
+const EVERY = ['--status', 'publish,future,draft,pending,private,trash', '--all'];
+const WINDOW = ['--start-date', '2000-01-01', '--end-date', '2099-12-31'];
+
+const cli = (home: string, args: string[], extra: Record<string, string> = {}) =>
+  runCli(args, { home, env: { ...env, ...extra }, timeoutMs: 60_000 });
+
+async function ok(home: string, args: string[]): Promise<string> {
+  const r = await cli(home, args);
+  expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+async function made(home: string, args: string[]): Promise<Rec> {
+  return JSON.parse(await ok(home, [...args, '-o', 'json'])) as Rec;
+}
+
+/** Every record of every resource on one side, hosts made equal (the copy answers as localhost). */
+async function snapshot(home: string, offline: boolean): Promise<Record<string, Rec[]>> {
+  const out: Record<string, Rec[]> = {};
+  for (const r of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+    const args = [...(offline ? ['--offline'] : []), r, 'list', '-o', 'json'];
+    if (r === 'events') args.push(...EVERY, ...WINDOW);
+    else if (r === 'venues' || r === 'organizers') args.push(...EVERY);
+    else args.push('--all');
+    const text = (await ok(home, args))
+      .replaceAll(site.origin, 'ORIGIN')
+      .replaceAll('http://localhost', 'ORIGIN')
+      .replace(/"(127\.0\.0\.1|localhost)\?id=/g, '"HOST?id=');
+    out[r] = (JSON.parse(text) as Rec[]).sort((a, b) => a.id - b.id);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  site = await spawnServe({ dataDir: mkdtempSync(join(tmpdir(), 'calctl-sync-site-')) });
+  env = { CALCTL_URL: site.baseUrl, CALCTL_USER: 'admin', CALCTL_PASSWORD: SERVE_PASSWORD };
+}, 60_000);
+afterAll(async () => {
+  await stopAllServes();
+});
+
+describe('sync pull', () => {
+  it('makes a copy equal to the site, record for record, every status; --offline reads it', async () => {
+    const home = tempHome();
+    const room = await made(home, ['venues', 'create', '--venue', 'Blue Room', '--city', 'Lyon']);
+    await made(home, ['organizers', 'create', '--organizer', 'Jazz Club']);
+    await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Jazz & more',
+      '--start-date',
+      '2027-03-01 20:00',
+      '--duration',
+      '2h',
+      '--venue',
+      String(room.id),
+      '--organizer',
+      'Jazz Club',
+      '--categories',
+      'music',
+      '--tags',
+      'live',
+      '--create-missing',
+      '--cost',
+      '10',
+    ]);
+    await made(home, [
+      'events',
+      'create',
+      '--title',
+      'A draft',
+      '--start-date',
+      '2027-03-02 20:00',
+      '--duration',
+      '1h',
+      '--status',
+      'draft',
+    ]);
+    const trashed = await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Binned',
+      '--start-date',
+      '2027-03-03 20:00',
+      '--duration',
+      '1h',
+    ]);
+    await ok(home, ['events', 'delete', String(trashed.id), '--yes']);
+
+    const none = await cli(home, ['--offline', 'events', 'list']);
+    expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('sync pull')]);
+
+    const pulled = JSON.parse(await ok(home, ['sync', 'pull', '-o', 'json']));
+    expect(pulled.pulled.created).toBeGreaterThanOrEqual(7);
+    expect(pulled.conflicts).toEqual([]);
+    expect(await snapshot(home, true)).toEqual(await snapshot(home, false));
+
+    const again = JSON.parse(await ok(home, ['sync', 'pull', '-o', 'json']));
+    expect(again.pulled).toEqual({ created: 0, updated: 0, deleted: 0 });
+  });
+});
+
+describe('sync push', () => {
+  it('sends offline creates with links, updates, trash, restore and delete; ids are re-keyed', async () => {
+    const home = tempHome();
+    await ok(home, ['sync', 'pull']);
+    const off = (args: string[]) => made(home, ['--offline', ...args]);
+    const venue = await off(['venues', 'create', '--venue', 'Offline Hall']);
+    expect(venue.id).toBeGreaterThanOrEqual(1_000_000_000);
+    const ev = await off([
+      'events',
+      'create',
+      '--title',
+      'Offline gig',
+      '--start-date',
+      '2027-04-01 19:00',
+      '--duration',
+      '90m',
+      '--venue',
+      'Offline Hall',
+      '--tags',
+      'offline-tag',
+      '--create-missing',
+    ]);
+    const siteEvents = JSON.parse(await ok(home, ['events', 'list', '-o', 'json', ...EVERY, ...WINDOW])) as Rec[];
+    const jazz = siteEvents.find((e) => String(e.title).startsWith('Jazz')) as Rec;
+    const binned = siteEvents.find((e) => e.title === 'Binned') as Rec;
+    const draft = siteEvents.find((e) => e.title === 'A draft') as Rec;
+    await off(['events', 'update', String(jazz.id), '--title', 'Jazz night']);
+    await off(['events', 'restore', String(binned.id)]);
+    await ok(home, ['--offline', 'events', 'delete', String(draft.id), '--yes']);
+    await ok(home, ['--offline', 'events', 'delete', String(draft.id), '--force', '--yes']);
+
+    const status = JSON.parse(await ok(home, ['sync', 'status', '-o', 'json']));
+    expect(status.changes.filter((c: { side: string }) => c.side === 'local').length).toBeGreaterThanOrEqual(5);
+    const dry = await ok(home, ['sync', 'push', '--dry-run']);
+    expect(dry).toContain('create venue');
+
+    const pushed = JSON.parse(await ok(home, ['sync', 'push', '-o', 'json']));
+    expect(pushed.pushed).toMatchObject({ created: 3, deleted: 1 });
+    const newId = pushed.mapping.events[String(ev.id)] as number;
+    expect(newId).toBeLessThan(1_000_000_000);
+    const onSite = await made(home, ['events', 'get', String(newId)]);
+    expect(onSite).toMatchObject({ title: 'Offline gig', venue: { venue: 'Offline Hall' } });
+    expect((onSite.tags as { name: string }[]).map((t) => t.name)).toEqual(['offline-tag']);
+    expect(await snapshot(home, true)).toEqual(await snapshot(home, false));
+    expect((await cli(home, ['events', 'get', String(draft.id)])).code).not.toBe(0);
+  });
+});
+
+describe('conflicts', () => {
+  it('update/update: left alone, listed field by field, exit 3; resolved both ways', async () => {
+    const home = tempHome();
+    const e = await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Shared',
+      '--start-date',
+      '2027-05-01 10:00',
+      '--duration',
+      '1h',
+    ]);
+    await ok(home, ['sync', 'pull']);
+    await ok(home, ['events', 'update', String(e.id), '--title', 'Site says']);
+    await ok(home, ['--offline', 'events', 'update', String(e.id), '--title', 'Copy says']);
+    const r = await cli(home, ['sync', '-o', 'json']);
+    expect(r.code).toBe(3);
+    const out = r.json<{ conflicts: { id: number; kind: string; fields: { field: string }[] }[] }>();
+    expect(out.conflicts).toEqual([
+      expect.objectContaining({
+        id: e.id,
+        kind: 'update/update',
+        fields: [expect.objectContaining({ field: 'title', base: 'Shared', local: 'Copy says', site: 'Site says' })],
+      }),
+    ]);
+    expect(await made(home, ['events', 'get', String(e.id)])).toMatchObject({ title: 'Site says' });
+    await ok(home, ['sync', 'resolve', String(e.id), '--take', 'site']);
+    expect(await made(home, ['--offline', 'events', 'get', String(e.id)])).toMatchObject({ title: 'Site says' });
+
+    await ok(home, ['--offline', 'events', 'update', String(e.id), '--title', 'Copy again']);
+    await ok(home, ['events', 'update', String(e.id), '--title', 'Site again']);
+    expect((await cli(home, ['sync'])).code).toBe(3);
+    await ok(home, ['sync', 'resolve', String(e.id), '--take', 'local']);
+    await ok(home, ['sync']);
+    expect(await made(home, ['events', 'get', String(e.id)])).toMatchObject({ title: 'Copy again' });
+  });
+
+  it('equal content on both sides is not a conflict', async () => {
+    const home = tempHome();
+    const e = await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Same',
+      '--start-date',
+      '2027-05-02 10:00',
+      '--duration',
+      '1h',
+    ]);
+    await ok(home, ['sync', 'pull']);
+    await ok(home, ['events', 'update', String(e.id), '--title', 'Both']);
+    await ok(home, ['--offline', 'events', 'update', String(e.id), '--title', 'Both']);
+    const out = JSON.parse(await ok(home, ['sync', '-o', 'json']));
+    expect(out.conflicts).toEqual([]);
+  });
+
+  it('update/delete and delete/update; --on-conflict site decides them all', async () => {
+    const home = tempHome();
+    const a = await made(home, ['venues', 'create', '--venue', 'Gone on site']);
+    const b = await made(home, ['venues', 'create', '--venue', 'Gone offline']);
+    await ok(home, ['sync', 'pull']);
+    await ok(home, ['--offline', 'venues', 'update', String(a.id), '--city', 'Paris']);
+    await ok(home, ['venues', 'delete', String(a.id), '--force', '--yes']);
+    await ok(home, ['--offline', 'venues', 'delete', String(b.id), '--force', '--yes']);
+    await ok(home, ['venues', 'update', String(b.id), '--city', 'Nice']);
+    const r = await cli(home, ['sync', '-o', 'json']);
+    expect(r.code).toBe(3);
+    const kinds = r.json<{ conflicts: { id: number; kind: string }[] }>().conflicts.map((c) => [c.id, c.kind]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        [a.id, 'update/delete'],
+        [b.id, 'delete/update'],
+      ]),
+    );
+    await ok(home, ['sync', '--on-conflict', 'site']);
+    expect((await cli(home, ['--offline', 'venues', 'get', String(a.id)])).code).not.toBe(0);
+    expect(await made(home, ['--offline', 'venues', 'get', String(b.id)])).toMatchObject({ city: 'Nice' });
+  });
+
+  it('create/create: the same venue made on both sides', async () => {
+    const home = tempHome();
+    await ok(home, ['sync', 'pull']);
+    const local = await made(home, ['--offline', 'venues', 'create', '--venue', 'Twin Hall', '--city', 'Lille']);
+    const remote = await made(home, ['venues', 'create', '--venue', 'Twin Hall', '--city', 'Lyon']);
+    const r = await cli(home, ['sync', '-o', 'json']);
+    expect(r.code).toBe(3);
+    expect(r.json<{ conflicts: { id: number; kind: string }[] }>().conflicts).toEqual([
+      expect.objectContaining({ id: local.id, kind: 'create/create' }),
+    ]);
+    await ok(home, ['sync', 'resolve', String(local.id), '--take', 'local']);
+    await ok(home, ['sync']);
+    expect(await made(home, ['venues', 'get', String(remote.id)])).toMatchObject({ city: 'Lille' });
+    const twins = JSON.parse(await ok(home, ['venues', 'list', '--search', 'Twin Hall', '-o', 'json'])) as Rec[];
+    expect(twins.map((v) => v.id)).toEqual([remote.id]);
+  });
+});
+
+describe('safety', () => {
+  it('a push killed with SIGKILL midway, then run again, creates every record exactly once', async () => {
+    const home = tempHome();
+    await ok(home, ['sync', 'pull']);
+    for (let i = 1; i <= 6; i++) {
+      await ok(home, ['--offline', 'organizers', 'create', '--organizer', `Killed org ${i}`]);
+    }
+    const killed = await cli(home, ['sync', 'push'], { CALCTL_SYNC_KILL_AFTER_WRITES: '3' });
+    expect(killed.code).toBeNull();
+    await ok(home, ['sync', 'push']);
+    const list = JSON.parse(
+      await ok(home, ['organizers', 'list', '--search', 'Killed org', '--all', '-o', 'json']),
+    ) as Rec[];
+    expect(list.map((o) => o.organizer).sort()).toEqual([1, 2, 3, 4, 5, 6].map((i) => `Killed org ${i}`));
+    const copy = JSON.parse(
+      await ok(home, ['--offline', 'organizers', 'list', '--search', 'Killed org', '--all', '-o', 'json']),
+    ) as Rec[];
+    expect(copy.map((o) => o.id).sort()).toEqual(list.map((o) => o.id).sort());
+  });
+
+  it('two working copies of one site: each pushes its work, each pulls the other', async () => {
+    const one = tempHome();
+    const two = tempHome();
+    await ok(one, ['sync', 'pull']);
+    await ok(two, ['sync', 'pull']);
+    const a = await made(one, ['--offline', 'organizers', 'create', '--organizer', 'From laptop one']);
+    const b = await made(two, ['--offline', 'organizers', 'create', '--organizer', 'From laptop two']);
+    expect(a.id).toBe(b.id);
+    await ok(one, ['sync']);
+    await ok(two, ['sync']);
+    await ok(one, ['sync']);
+    expect(await snapshot(one, true)).toEqual(await snapshot(two, true));
+    expect(await snapshot(one, true)).toEqual(await snapshot(one, false));
+  });
+});
