@@ -23,9 +23,19 @@ export interface LocalServer {
 
 const LOCAL_ORIGIN = 'http://localhost';
 
+/** Where and how to open the calendar: another data dir (an offline working copy) and its site's zone. */
+export interface LocalServerOptions {
+  dataDir?: string;
+  timezone?: string;
+}
+
 /** Opens the default data dir (creating the admin on first use) and the in-process transport. */
-export async function startLocalServer(ctx: Context, vendor?: string): Promise<LocalServer> {
-  const dataDir = defaultDataDir(ctx.env, ctx.home);
+export async function startLocalServer(
+  ctx: Context,
+  vendor?: string,
+  opts: LocalServerOptions = {},
+): Promise<LocalServer> {
+  const dataDir = opts.dataDir ?? defaultDataDir(ctx.env, ctx.home);
   const stores = openStores(dataDir, { optimize: false });
   try {
     await stores.auth.ensureAdmin(dataDir, ctx.env.CALCTL_ADMIN_PASSWORD || undefined);
@@ -34,7 +44,7 @@ export async function startLocalServer(ctx: Context, vendor?: string): Promise<L
     throw err;
   }
   const core = createCore({
-    site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: 'UTC', now: () => ctx.now() },
+    site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: opts.timezone ?? 'UTC', now: () => ctx.now() },
     stores,
     // This process holds the data dir itself: its requests are the admin's, no hash is checked.
     trustCredentials: true,

@@ -48,6 +48,8 @@ export interface GlobalOptions {
   timezone?: string;
   yes?: boolean;
   dryRun?: boolean;
+  /** work on the profile's offline working copy (calctl sync) */
+  offline?: boolean;
 }
 
 export interface CommandDeps {

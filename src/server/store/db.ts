@@ -23,6 +23,12 @@ function addonPath(): string | undefined {
 
 export const DB_FILE = 'calctl.sqlite';
 
+/** Opens another SQLite file with the same addon and busy timeout (a working copy's status database). */
+export function openSqliteFile(file: string): Database {
+  const nativeBinding = addonPath();
+  return new BetterSqlite(file, { timeout: 15_000, ...(nativeBinding ? { nativeBinding } : {}) });
+}
+
 /**
  * WAL pages between automatic checkpoints (SQLite's default: 1000). A checkpoint copies each page once
  * however often it changed since the last one, and bulk imports rewrite the same index pages again and

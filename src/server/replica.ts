@@ -1,0 +1,212 @@
+/**
+ * Writes records into a data dir exactly as another site shows them, under that site's ids: what an
+ * offline working copy (`calctl sync`) is made of. The input is the plugin's representation of a
+ * record (what `GET /events/{id}` answers); each write stores the row the embedded server would read
+ * back as that same representation (descriptions stay as rendered: wpautop is idempotent; names are
+ * stored unescaped where the server escapes them on output).
+ */
+import type { Database } from 'better-sqlite3';
+import { costInput } from '../catalog/index.js';
+import { DESIRED_SLUG } from './handlers/post-lifecycle.js';
+import type { Stores } from './site.js';
+import { PERMALINK_BASE, UNPUBLISHED } from './store/post-rows.js';
+import type { PostInput, PostType, Taxonomy } from './store/types.js';
+
+type Rec = Record<string, unknown>;
+
+/** How many published posts a term (the `?`) has: WordPress's count, as the count triggers keep it. */
+const PUBLISHED_LINKS =
+  "(SELECT COUNT(*) FROM term_relationships r JOIN posts p ON p.id = r.post_id WHERE r.term_id = ? AND p.status = 'publish')";
+
+/** The first id a record created in a working copy gets: far above any site's own ids. */
+export const LOCAL_ID_FLOOR = 1_000_000_000;
+
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
+const idOf = (v: unknown): number | undefined => {
+  const id = typeof v === 'object' && v !== null ? (v as Rec).id : v;
+  const n = typeof id === 'string' ? Number(id) : id;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+const ids = (v: unknown): number[] =>
+  (Array.isArray(v) ? v : v ? [v] : []).map(idOf).filter((n): n is number => n !== undefined);
+
+/** Undoes the server's esc_html of term names. */
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The path of a record's URL below its origin, as the guid keeps it (a published post's permalink). */
+function guidFrom(type: PostType, status: string, slug: string): string {
+  if (UNPUBLISHED.has(status) || slug === '' || status === 'trash') return '';
+  return `/${PERMALINK_BASE[type]}/${slug}/`;
+}
+
+function baseRow(type: PostType, rec: Rec, title: string): PostInput {
+  const status = str(rec.status, 'publish');
+  const slug = str(rec.slug);
+  return {
+    type,
+    status,
+    author: Number(rec.author ?? 1) || 1,
+    title,
+    content: str(rec.description),
+    excerpt: str(rec.excerpt),
+    slug,
+    date: str(rec.date),
+    date_utc: str(rec.date_utc),
+    modified: str(rec.modified),
+    modified_utc: str(rec.modified_utc),
+    parent: 0,
+    meta: {},
+    start_local: null,
+    end_local: null,
+    start_utc: null,
+    end_utc: null,
+    featured: 0,
+    hidden: 0,
+    venue_id: null,
+    guid: guidFrom(type, status, slug),
+  };
+}
+
+function eventRow(rec: Rec): PostInput {
+  const row = baseRow('tribe_events', rec, str(rec.title));
+  const url = str(rec.url);
+  const website = str(rec.website);
+  row.meta = {
+    timezone: str(rec.timezone),
+    all_day: rec.all_day === true,
+    // (what the site was sent, worked back from what it shows: the values with their currency mark)
+    cost: ((c) => (c === '' ? null : c))(costInput(rec)),
+    // (the plugin shows the event's own URL when no website was set)
+    website: website === url ? null : website,
+    show_map: rec.show_map === true,
+    show_map_link: rec.show_map_link === true,
+    sticky: rec.sticky === true,
+  };
+  row.start_local = str(rec.start_date) || null;
+  row.end_local = str(rec.end_date) || null;
+  row.start_utc = str(rec.utc_start_date) || null;
+  row.end_utc = str(rec.utc_end_date) || null;
+  row.featured = rec.featured === true ? 1 : 0;
+  row.hidden = rec.hide_from_listings === true ? 1 : 0;
+  row.venue_id = ids(rec.venue)[0] ?? null;
+  return row;
+}
+
+const VENUE_KEYS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website'];
+
+function linkedRow(type: 'tribe_venue' | 'tribe_organizer', rec: Rec): PostInput {
+  const venue = type === 'tribe_venue';
+  const row = baseRow(type, rec, str(venue ? rec.venue : rec.organizer));
+  const meta: Rec = {};
+  for (const k of venue ? VENUE_KEYS : ['phone', 'website', 'email']) {
+    if (typeof rec[k] === 'string' && rec[k] !== '') meta[k] = rec[k];
+  }
+  if (venue) {
+    meta.show_map = rec.show_map !== false;
+    meta.show_map_link = rec.show_map_link !== false;
+  }
+  row.meta = meta;
+  return row;
+}
+
+const COLUMNS = Object.keys(baseRow('tribe_events', {}, '')) as (keyof PostInput)[];
+
+function upsertPost(db: Database, id: number, row: PostInput): void {
+  const cols = ['id', ...COLUMNS];
+  const sql =
+    `INSERT INTO posts (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
+    `ON CONFLICT(id) DO UPDATE SET ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  const values = COLUMNS.map((c) => (c === 'meta' ? JSON.stringify(row.meta) : row[c]));
+  db.prepare(sql).run(id, ...values);
+}
+
+/** Stores an event, venue or organizer under its site id, with its links and terms. */
+export function putPost(stores: Stores, type: PostType, rec: Rec): void {
+  const id = idOf(rec.id);
+  if (id === undefined) throw new Error('a record without an id cannot be replicated');
+  const row = type === 'tribe_events' ? eventRow(rec) : linkedRow(type, rec);
+  upsertPost(stores.db, id, row);
+  // (a trashed post remembers the slug it had, so that restoring it in the copy gives it back)
+  if (row.status === 'trash' && row.slug.endsWith('__trashed')) {
+    stores.posts.setMeta(id, DESIRED_SLUG, row.slug.slice(0, -'__trashed'.length));
+  }
+  if (type === 'tribe_events') {
+    stores.posts.setOrganizers(id, ids(rec.organizer));
+    stores.terms.setForPost(id, 'tribe_events_cat', ids(rec.categories));
+    stores.terms.setForPost(id, 'post_tag', ids(rec.tags));
+  }
+}
+
+/** Stores a category or tag under its site id. */
+export function putTerm(stores: Stores, taxonomy: Taxonomy, rec: Rec): void {
+  const id = idOf(rec.id);
+  if (id === undefined) throw new Error('a term without an id cannot be replicated');
+  stores.db
+    .prepare(
+      `INSERT INTO terms (id, taxonomy, name, slug, description, parent, count) VALUES (?, ?, ?, ?, ?, ?, ${PUBLISHED_LINKS})
+       ON CONFLICT(id) DO UPDATE SET name = excluded.name, slug = excluded.slug,
+         description = excluded.description, parent = excluded.parent`,
+    )
+    .run(
+      id,
+      taxonomy,
+      unescapeHtml(str(rec.name)),
+      str(rec.slug),
+      str(rec.description),
+      Number(rec.parent ?? 0) || 0,
+      id,
+    );
+}
+
+/** Removes a record for good (a post with its links, a term with its relationships). */
+export function removeRecord(stores: Stores, kind: 'post' | 'term', id: number): void {
+  if (kind === 'post') {
+    const post = stores.posts.get(id);
+    if (post) stores.posts.remove(post);
+    return;
+  }
+  const term = stores.terms.get(id);
+  if (term) stores.terms.delete(term);
+}
+
+/**
+ * Points every link to record `from` at record `to` (a record created offline that the site now holds
+ * under its own id): events' venue and organizers for a post, relationships and parents for a term.
+ */
+export function rekey(stores: Stores, kind: 'post' | 'term', from: number, to: number): void {
+  const run = (sql: string) => stores.db.prepare(sql).run(to, from);
+  if (kind === 'post') {
+    run('UPDATE posts SET venue_id = ? WHERE venue_id = ?');
+    run('UPDATE OR IGNORE event_organizers SET organizer_id = ? WHERE organizer_id = ?');
+    return;
+  }
+  run('UPDATE OR IGNORE term_relationships SET term_id = ? WHERE term_id = ?');
+  run('UPDATE terms SET parent = ? WHERE parent = ?');
+  // (moved relationships do not pass the count triggers: count them again)
+  stores.db.prepare(`UPDATE terms SET count = ${PUBLISHED_LINKS.replace('?', 'terms.id')} WHERE id = ?`).run(to);
+}
+
+/** Makes records created in the working copy get ids from {@link LOCAL_ID_FLOOR} up. */
+export function setLocalIdFloor(stores: Stores): void {
+  for (const table of ['posts', 'terms']) {
+    const row = stores.db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(table) as
+      | { seq: number }
+      | undefined;
+    if (row && row.seq >= LOCAL_ID_FLOOR) continue;
+    if (row) stores.db.prepare('UPDATE sqlite_sequence SET seq = ? WHERE name = ?').run(LOCAL_ID_FLOOR - 1, table);
+    else stores.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, LOCAL_ID_FLOOR - 1);
+  }
+}
+
+/** Runs `fn` as one transaction: a pull applies all of its records or none. */
+export function inTransaction<T>(stores: Stores, fn: () => T): T {
+  return stores.db.transaction(fn)();
+}
