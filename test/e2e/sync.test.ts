@@ -14,6 +14,7 @@ import { SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '..
 
 let site: ServeProcess;
 let env: Record<string, string>;
+let hidden: Rec;
 type Rec = Record<string, unknown> & { id: number };
 const EVERY = ['--status', 'publish,future,draft,pending,private,trash', '--all'];
 const WINDOW = ['--start-date', '2000-01-01', '--end-date', '2099-12-31'];
@@ -106,6 +107,18 @@ describe('sync pull', () => {
     ]);
     await ok(home, ['events', 'delete', String(trashed.id), '--yes']);
 
+    // (an event hidden from listings is in no plugin list: sync finds it through core's list)
+    hidden = await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Hidden one',
+      '--start-date',
+      '2027-03-04 20:00',
+      '--duration',
+      '1h',
+      '--hide-from-listings',
+    ]);
     const none = await cli(home, ['--offline', 'events', 'list']);
     expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('sync pull')]);
 
@@ -114,6 +127,10 @@ describe('sync pull', () => {
     expect(pulled.conflicts).toEqual([]);
     expect(await snapshot(home, true)).toEqual(await snapshot(home, false));
 
+    expect(await made(home, ['--offline', 'events', 'get', String(hidden.id)])).toMatchObject({
+      title: 'Hidden one',
+      hide_from_listings: true,
+    });
     const again = JSON.parse(await ok(home, ['sync', 'pull', '-o', 'json']));
     expect(again.pulled).toEqual({ created: 0, updated: 0, deleted: 0 });
   });
@@ -164,6 +181,8 @@ describe('sync push', () => {
     expect((onSite.tags as { name: string }[]).map((t) => t.name)).toEqual(['offline-tag']);
     expect(await snapshot(home, true)).toEqual(await snapshot(home, false));
     expect((await cli(home, ['events', 'get', String(draft.id)])).code).not.toBe(0);
+    // (what no list shows is not taken for deleted)
+    expect(await made(home, ['events', 'get', String(hidden.id)])).toMatchObject({ title: 'Hidden one' });
   });
 });
 

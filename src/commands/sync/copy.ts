@@ -11,7 +11,7 @@ import type { Stores } from '../../server/site.js';
 import type { Post } from '../../server/store/types.js';
 import { openStores } from '../../server/stores.js';
 import { startLocalServer } from '../local-server.js';
-import { listAll, type Rec, SYNC_ORDER } from './records.js';
+import { listEverything, type Rec, SYNC_ORDER } from './records.js';
 
 export type Records = Map<string, Map<number, Rec>>;
 
@@ -25,7 +25,7 @@ export async function readCopy(ctx: Context, dir: string, timezone: string): Pro
   });
   try {
     const out: Records = new Map();
-    for (const r of SYNC_ORDER) out.set(r.name, await listAll(client, r));
+    for (const r of SYNC_ORDER) out.set(r.name, (await listEverything(client, r)).records);
     return out;
   } finally {
     await client.close();

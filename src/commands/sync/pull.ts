@@ -9,7 +9,16 @@ import type { ApiClient } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { LOCAL_ID_FLOOR } from '../../server/replica.js';
 import type { Records, Writer } from './copy.js';
-import { contentHash, coreModified, fetchOne, listAll, naturalKey, type Rec, SYNC_ORDER } from './records.js';
+import {
+  contentHash,
+  coreModified,
+  fetchOne,
+  listEverything,
+  mapLimit,
+  naturalKey,
+  type Rec,
+  SYNC_ORDER,
+} from './records.js';
 import type { ConflictRow, SyncState } from './state.js';
 
 export interface Counts {
@@ -33,14 +42,6 @@ export interface SiteChanges {
   modified: Map<number, string>;
 }
 
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 /** The site's changes of one resource since the base (everything when there is no base yet). */
 export async function siteChanges(
   site: ApiClient,
@@ -48,8 +49,7 @@ export async function siteChanges(
   bases: Map<number, { modified: string; hash: string }>,
 ): Promise<SiteChanges> {
   if (resource.kind === 'term' || bases.size === 0) {
-    const all = await listAll(site, resource);
-    const modified = resource.kind === 'post' ? await coreModified(site, resource) : new Map<number, string>();
+    const { records: all, modified } = await listEverything(site, resource);
     const changed = new Map([...all].filter(([id, rec]) => bases.get(id)?.hash !== contentHash(resource, rec)));
     const gone = [...bases.keys()].filter((id) => !all.has(id));
     return { changed, touched: new Map(), gone, modified };

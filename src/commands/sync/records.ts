@@ -20,7 +20,7 @@ export const SYNC_ORDER = ['categories', 'tags', 'venues', 'organizers', 'events
 /** Every status a signed-in caller may list, the trash included (each is a registered status). */
 export const ALL_STATUSES = 'publish,future,draft,pending,private,trash';
 
-/** Every record of a resource on one side, by id. */
+/** Every record a resource's plugin list shows on one side, by id (events hidden from listings are not). */
 export async function listAll(client: ApiClient, resource: ResourceSpec): Promise<Map<number, Rec>> {
   const query: Record<string, string | number | boolean> = { ...everythingQuery(resource) };
   if (resource.kind === 'post') query.status = ALL_STATUSES;
@@ -29,6 +29,35 @@ export async function listAll(client: ApiClient, resource: ResourceSpec): Promis
     out.set(rec.id, rec);
   }
   return out;
+}
+
+/**
+ * Every record of a resource on one side, with WordPress core's modification times of posts: the
+ * plugin's list, plus what only core's list names (events hidden from listings never appear in the
+ * plugin's lists), fetched one by one. Sync must see every record: one it missed would look deleted.
+ */
+export async function listEverything(
+  client: ApiClient,
+  resource: ResourceSpec,
+): Promise<{ records: Map<number, Rec>; modified: Map<number, string> }> {
+  const records = await listAll(client, resource);
+  if (resource.kind === 'term') return { records, modified: new Map() };
+  const modified = await coreModified(client, resource);
+  const missing = [...modified.keys()].filter((id) => !records.has(id));
+  await mapLimit(missing, 8, async (id) => {
+    const rec = await fetchOne(client, resource, id);
+    if (rec) records.set(id, rec);
+  });
+  return { records, modified };
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** The write form of a record, without what sync leaves to each side (publication dates, author). */
