@@ -95,7 +95,8 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
     const dir = copyDir(ctx.env, ctx.home, name);
     const meta = readCopyMeta(dir);
     if (!meta) {
-      throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: calctl @${name} sync pull`);
+      const again = target.profileName ? `calctl @${name}` : 'calctl';
+      throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: ${again} sync pull`);
     }
     const local = await import('../commands/local-server.js');
     const server = await local.startLocalServer(ctx, target.vendor, { dataDir: dir, timezone: meta.timezone });

@@ -5,11 +5,12 @@
  * resolved both ways; a push killed with SIGKILL midway, then re-run, creates each record exactly once;
  * a second working copy of the same site stays consistent with the first.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { startFaultProxy } from '../helpers/proxy.js';
 import { SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
 
 let site: ServeProcess;
@@ -318,4 +319,46 @@ describe('safety', () => {
     expect(await snapshot(one, true)).toEqual(await snapshot(two, true));
     expect(await snapshot(one, true)).toEqual(await snapshot(one, false));
   });
+
+  it('a pull killed between the copy and its status database completes on the next run', async () => {
+    const home = tempHome();
+    await ok(home, ['sync', 'pull']);
+    await made(home, ['venues', 'create', '--venue', 'Pulled while killed']);
+    const killed = await cli(home, ['sync', 'pull'], { CALCTL_SYNC_KILL_AFTER_STORE: '1' });
+    expect(killed.code).toBeNull();
+    const again = JSON.parse(await ok(home, ['sync', '-o', 'json']));
+    expect([again.conflicts, again.pushed]).toEqual([[], { created: 0, updated: 0, deleted: 0 }]);
+    expect(await snapshot(home, true)).toEqual(await snapshot(home, false));
+  });
+
+  it('1,000 offline records pushed through a faulty network land exactly once', async () => {
+    const proxy = await startFaultProxy({ target: site.origin, seed: 18, rates: {} });
+    try {
+      const home = tempHome();
+      const via = { CALCTL_URL: `${proxy.origin}/wp-json/tribe/events/v1` };
+      const run = (args: string[], extra: Record<string, string> = {}) => cli(home, args, { ...via, ...extra });
+      expect((await run(['sync', 'pull'])).code).toBe(0);
+      const csv = join(home, 'orgs.csv');
+      writeFileSync(csv, `organizer\n${Array.from({ length: 1000 }, (_, i) => `Proxy org ${i + 1}`).join('\n')}\n`);
+      const imported = await run(['--offline', 'import', 'organizers', csv]);
+      expect(imported.code, imported.stderr).toBe(0);
+      proxy.setRates({ drop: 0.03, lostResponse: 0.03, resetMidResponse: 0.02, r503: 0.03 });
+      let code: number | null = 1;
+      for (let attempt = 0; attempt < 40 && code !== 0; attempt++)
+        code = (await run(['sync', 'push', '--timeout', '5'])).code;
+      expect(code).toBe(0);
+      expect(proxy.totalFaults()).toBeGreaterThan(10);
+      proxy.setRates({});
+      const onSite = JSON.parse(
+        await ok(tempHome(), ['organizers', 'list', '--search', 'Proxy org', '--all', '-o', 'json']),
+      ) as Rec[];
+      const names = onSite.map((o) => String(o.organizer));
+      expect(names.length).toBe(1000);
+      expect(new Set(names).size).toBe(1000);
+      const status = JSON.parse((await run(['sync', 'status', '-o', 'json'])).stdout);
+      expect(status.changes).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 300_000);
 });

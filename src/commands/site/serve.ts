@@ -98,6 +98,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   if (tls && cert && key) await checkTlsPair(tls, { cert, key });
   const { defaultDataDir } = await import('../../config/paths.js');
   const dataDir = typeof opts.data === 'string' ? resolve(ctx.cwd, opts.data) : defaultDataDir(ctx.env, ctx.home);
+  const copyZone = (await import('../../config/copies.js')).readCopyMeta(dataDir)?.timezone;
   if (!tls && !LOOPBACK.test(host)) {
     ctx.io.stderr.write(
       `calctl: WARNING: listening on ${host} without TLS: passwords and data cross the network in clear text.\n` +
@@ -114,7 +115,8 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     port,
     perPage: opts.perPage as number,
     ...(g.vendor ? { vendor: g.vendor } : {}),
-    ...(g.timezone ? { timezone: g.timezone } : {}),
+    // (an offline working copy answers in its site's zone, as the site does)
+    ...(g.timezone ? { timezone: g.timezone } : copyZone ? { timezone: copyZone } : {}),
     adminPassword: ctx.env.CALCTL_ADMIN_PASSWORD || undefined,
     tls,
   }).catch((err: unknown) => {

@@ -69,7 +69,13 @@ export async function siteChanges(
 }
 
 /** Pulls every resource; `local` is the copy as it is now (read before any write). */
-export async function pull(site: ApiClient, local: Records, state: SyncState, writer: Writer): Promise<PullResult> {
+export async function pull(
+  site: ApiClient,
+  local: Records,
+  state: SyncState,
+  writer: Writer,
+  afterStore?: () => void,
+): Promise<PullResult> {
   const counts: Counts = { created: 0, updated: 0, deleted: 0 };
   const found: ConflictRow[] = [];
   const plans: (() => void)[] = [];
@@ -144,6 +150,7 @@ export async function pull(site: ApiClient, local: Records, state: SyncState, wr
   writer.apply(() => {
     for (const plan of plans) plan();
   });
+  afterStore?.();
   state.transaction(() => {
     for (const b of bases) b();
     for (const c of found) state.setConflict(c);

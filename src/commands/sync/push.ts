@@ -7,11 +7,23 @@
  */
 
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
-import type { ApiClient } from '../../api/index.js';
+import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/index.js';
+import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
+import { everythingQuery } from '../../catalog/index.js';
 import type { Records, Writer } from './copy.js';
 import type { Counts } from './pull.js';
-import { contentHash, fetchOne, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
+import {
+  ALL_STATUSES,
+  contentHash,
+  fetchOne,
+  listEverything,
+  mapLimit,
+  naturalKey,
+  type Rec,
+  SYNC_ORDER,
+  writeForm,
+} from './records.js';
 import type { ConflictRow, JournalRow, SyncState } from './state.js';
 
 export interface PushResult {
@@ -48,16 +60,52 @@ function bodyOf(resource: ResourceSpec, rec: Rec, mapping: PushResult['mapping']
   return body;
 }
 
-/** Finds a record on the site by natural key (a create that may have landed before a crash). */
+/** Whether a failed write may be tried again: the network, a timeout, the site busy or failing. */
+function transient(err: unknown): boolean {
+  if (err instanceof NetworkError || err instanceof TimeoutError) return true;
+  return err instanceof ApiError && (err.status === 429 || err.status >= 500);
+}
+
+const WRITE_ATTEMPTS = 6;
+/** Writes of one resource in flight at once (the site's create rate is the bound, as for import). */
+const PUSH_CONCURRENCY = 6;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Sends a write, again after a transient failure. Before sending again, `landedAlready` asks the site
+ * whether the lost attempt took effect (a create found by its natural key, an update whose content
+ * the site already shows): a write is never applied twice.
+ */
+async function send(write: () => Promise<Rec>, landedAlready: () => Promise<Rec | undefined>): Promise<Rec> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!transient(err) || attempt >= WRITE_ATTEMPTS) throw err;
+      await pause(Math.min(2000, 50 * 2 ** attempt));
+      const found = await landedAlready().catch(() => undefined);
+      if (found) return found;
+    }
+  }
+}
+
+/**
+ * Finds a record on the site by natural key (a create that may have landed before a crash): every
+ * page of a search by its name, the records already known to the copy left out.
+ */
 async function lookup(site: ApiClient, resource: ResourceSpec, natural: string, known: Set<number>) {
   const name = natural.split('|')[0] ?? '';
-  const query: Record<string, string | number | boolean> = { search: name, per_page: 50 };
-  if (resource.kind === 'post') query.status = 'publish,future,draft,pending,private,trash';
-  if (resource.kind === 'term') query.hide_empty = false;
-  if (resource.name === 'events') Object.assign(query, { start_date: '1900-01-01', end_date: '2100-12-31' });
-  const res = await site.get<Record<string, Rec[]>>(`/${resource.name}`, { query });
-  const list = res.body?.[resource.name] ?? [];
-  return list.find((r) => !known.has(r.id) && naturalKey(resource, r) === natural);
+  const query: Record<string, string | number | boolean> = { ...everythingQuery(resource), search: name };
+  if (resource.kind === 'post') query.status = ALL_STATUSES;
+  for await (const rec of paginate<Rec>(site, `/${resource.name}`, query, resource.name)) {
+    if (!known.has(rec.id) && naturalKey(resource, rec) === natural) return rec;
+  }
+  // (an event hidden from listings is in no list: core's list of posts names it)
+  if (resource.name === 'events') {
+    const { records } = await listEverything(site, resource);
+    for (const rec of records.values()) if (!known.has(rec.id) && naturalKey(resource, rec) === natural) return rec;
+  }
+  return undefined;
 }
 
 export async function push(
@@ -97,7 +145,7 @@ export async function push(
   async function recover(row: JournalRow): Promise<void> {
     const resource = byName.get(row.resource) as ResourceSpec;
     if (row.op === 'create') {
-      const known = new Set(state.bases(resource.name).keys());
+      const known = state.baseIds(resource.name);
       const siteRec =
         row.siteId !== null
           ? await fetchOne(site, resource, row.siteId)
@@ -117,7 +165,7 @@ export async function push(
 
   /** The site's record must still be the base: else a conflict (unless it already holds ours). */
   const siteAgrees = async (resource: ResourceSpec, id: number, mine: Rec | undefined): Promise<boolean> => {
-    const base = state.bases(resource.name).get(id);
+    const base = state.base(resource.name, id);
     const now = await fetchOne(site, resource, id);
     if (!now) {
       if (mine) conflict({ resource: resource.name, id, kind: 'update/delete', site: null });
@@ -138,40 +186,60 @@ export async function push(
   for (const resource of SYNC_ORDER) {
     const base = state.bases(resource.name);
     const mine = local.get(resource.name) ?? new Map<number, Rec>();
-    for (const rec of mine.values()) {
-      if (conflicted.has(`${resource.name}:${rec.id}`)) continue;
+    // (records of one resource go side by side; the next resource waits for them: links need their ids)
+    await mapLimit([...mine.values()], PUSH_CONCURRENCY, async (rec) => {
+      if (conflicted.has(`${resource.name}:${rec.id}`)) return;
       const b = base.get(rec.id);
       if (!b) {
         const body = bodyOf(resource, rec, mapping);
         if (opts.dryRun) {
           opts.onPlan?.(`create ${resource.singular} ${rec.id}: ${String(rec[resource.titleField] ?? '')}`);
-          continue;
+          return;
         }
-        const seq = state.journal('create', resource.name, rec.id, naturalKey(resource, rec));
-        const res = await site.post<Rec>(`/${resource.name}`, body, { finish: true });
-        state.noteSent(seq, res.body.id);
+        const natural = naturalKey(resource, rec);
+        const seq = state.journal('create', resource.name, rec.id, natural);
+        const created = await send(
+          async () => (await site.post<Rec>(`/${resource.name}`, body, { finish: true })).body,
+          () => lookup(site, resource, natural, state.baseIds(resource.name)),
+        );
+        state.noteSent(seq, created.id);
         opts.onWrite?.(`create ${resource.name} ${rec.id}`);
-        landed(resource, res.body, rec.id);
+        landed(resource, created, rec.id);
         state.settle(seq);
         counts.created++;
-        continue;
+        return;
       }
-      if (contentHash(resource, rec) === b.hash) continue;
+      if (contentHash(resource, rec) === b.hash) return;
       const trash = resource.kind === 'post' && rec.status === 'trash' && b.record.status !== 'trash';
       if (opts.dryRun) {
         opts.onPlan?.(`${trash ? 'trash' : 'update'} ${resource.singular} ${rec.id}`);
-        continue;
+        return;
       }
-      if (!(await siteAgrees(resource, rec.id, rec))) continue;
+      if (!(await siteAgrees(resource, rec.id, rec))) return;
       const seq = state.journal(trash ? 'trash' : 'update', resource.name, rec.id, '');
-      const res = trash
-        ? await site.delete<Rec>(`/${resource.name}/${rec.id}`, { finish: true })
-        : await site.post<Rec>(`/${resource.name}/${rec.id}`, bodyOf(resource, rec, mapping), { finish: true });
+      const wanted = contentHash(resource, rec);
+      const already = async () => {
+        const now = await fetchOne(site, resource, rec.id);
+        return now && contentHash(resource, now) === wanted ? now : undefined;
+      };
+      const updated = await send(async () => {
+        try {
+          return trash
+            ? (await site.delete<Rec>(`/${resource.name}/${rec.id}`, { finish: true })).body
+            : (await site.post<Rec>(`/${resource.name}/${rec.id}`, bodyOf(resource, rec, mapping), { finish: true }))
+                .body;
+        } catch (err) {
+          // (a trash whose answer was lost and was sent again: it is in the trash)
+          const found = trash && err instanceof ApiError && err.status === 410 ? await already() : undefined;
+          if (found) return found;
+          throw err;
+        }
+      }, already);
       opts.onWrite?.(`${trash ? 'trash' : 'update'} ${resource.name} ${rec.id}`);
-      landed(resource, res.body);
+      landed(resource, updated);
       state.settle(seq);
       counts.updated++;
-    }
+    });
   }
   // Deletes for good, events first (a venue or term goes after the events that used it).
   for (const resource of [...SYNC_ORDER].reverse()) {

@@ -20,6 +20,8 @@ export type Policy = 'local' | 'site' | undefined;
 interface Opened {
   rt: CliRuntime;
   name: string;
+  /** how to call calctl on this site again: `calctl @prod`, or `calctl` when no profile names it */
+  again: string;
   dir: string;
   meta: CopyMeta;
   state: SyncState;
@@ -35,20 +37,20 @@ async function open(rt: CliRuntime, dataFlag: string | undefined, create: boolea
     );
   }
   const name = copyName(target as RemoteTarget);
+  const again = (target as RemoteTarget).profileName ? `calctl @${name}` : 'calctl';
   const { env, home } = rt.ctx;
   if (dataFlag) rememberCopyDir(env, home, name, dataFlag);
   const dir = copyDir(env, home, name);
   let meta = readCopyMeta(dir);
   if (!meta) {
-    if (!create)
-      throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: calctl @${name} sync pull`);
+    if (!create) throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: ${again} sync pull`);
     const api = await rt.api();
     meta = { site: api.baseUrl, profile: name, timezone: await dateZone(rt), pulledAt: '' };
     writeCopyMeta(dir, meta);
   } else if (dataFlag && !existsSync(dir)) {
     throw new UsageError(`the copy's directory ${dir} is missing`);
   }
-  return { rt, name, dir, meta, state: new SyncState(dir) };
+  return { rt, name, again, dir, meta, state: new SyncState(dir) };
 }
 
 /** The field-by-field difference of a conflict: base, local and site values of each field that differs. */
@@ -152,7 +154,10 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
-        summary.pulled = (await pull(site, local, o.state, writer)).counts;
+        // (a test hook: the process kills itself between the copy's commit and the status database's)
+        const kill =
+          rt.ctx.env.CALCTL_SYNC_KILL_AFTER_STORE === '1' ? () => process.kill(process.pid, 'SIGKILL') : undefined;
+        summary.pulled = (await pull(site, local, o.state, writer, kill)).counts;
       } finally {
         writer.close();
       }
@@ -198,7 +203,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       if (format !== 'json') printConflicts(rt, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
       throw new PartialError(
         `${summary.conflicts.length} record(s) changed on both sides were left as they are`,
-        `decide them: calctl @${o.name} sync --on-conflict local|site, or one at a time: calctl @${o.name} sync resolve ID --take local|site`,
+        `decide them: ${o.again} sync --on-conflict local|site, or one at a time: ${o.again} sync resolve ID --take local|site`,
       );
     }
   } finally {
@@ -275,8 +280,7 @@ export async function resolveOne(
     const matches = o.state
       .conflicts()
       .filter((c) => String(c.id) === id && (!resourceName || c.resource === resourceName));
-    if (matches.length === 0)
-      throw new UsageError(`no conflict names ${id}`, `list them: calctl @${o.name} sync status`);
+    if (matches.length === 0) throw new UsageError(`no conflict names ${id}`, `list them: ${o.again} sync status`);
     if (matches.length > 1) {
       throw new UsageError(
         `${id} names conflicts in ${matches.map((m) => m.resource).join(' and ')}`,

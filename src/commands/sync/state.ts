@@ -84,6 +84,18 @@ export class SyncState {
     );
   }
 
+  base(resource: ResourceName, id: number): BaseRow | undefined {
+    const r = this.db.prepare('SELECT * FROM base WHERE resource = ? AND id = ?').get(resource, id) as
+      | { hash: string; record: string; modified: string }
+      | undefined;
+    return r && { resource, id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified };
+  }
+
+  /** The ids of a resource's base. */
+  baseIds(resource: ResourceName): Set<number> {
+    return new Set(this.db.prepare('SELECT id FROM base WHERE resource = ?').pluck().all(resource) as number[]);
+  }
+
   setBase(row: BaseRow): void {
     this.db
       .prepare('INSERT OR REPLACE INTO base (resource, id, hash, record, modified) VALUES (?, ?, ?, ?, ?)')
