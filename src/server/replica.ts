@@ -5,7 +5,7 @@
  * back as that same representation (descriptions stay as rendered: wpautop is idempotent; names are
  * stored unescaped where the server escapes them on output).
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { costInput } from '../catalog/index.js';
 import { DESIRED_SLUG } from './handlers/post-lifecycle.js';
 import type { Stores } from './site.js';
@@ -119,13 +119,29 @@ function linkedRow(type: 'tribe_venue' | 'tribe_organizer', rec: Rec): PostInput
 
 const COLUMNS = Object.keys(baseRow('tribe_events', {}, '')) as (keyof PostInput)[];
 
+const UPSERT_POST =
+  `INSERT INTO posts (id, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}) ` +
+  `ON CONFLICT(id) DO UPDATE SET ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+
+/** Statements prepared once per connection (a pull writes thousands of rows). */
+const prepared = new WeakMap<Database, Map<string, Statement>>();
+function statement(db: Database, sql: string): Statement {
+  let byText = prepared.get(db);
+  if (!byText) {
+    byText = new Map();
+    prepared.set(db, byText);
+  }
+  let stmt = byText.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    byText.set(sql, stmt);
+  }
+  return stmt;
+}
+
 function upsertPost(db: Database, id: number, row: PostInput): void {
-  const cols = ['id', ...COLUMNS];
-  const sql =
-    `INSERT INTO posts (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) ` +
-    `ON CONFLICT(id) DO UPDATE SET ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`;
   const values = COLUMNS.map((c) => (c === 'meta' ? JSON.stringify(row.meta) : row[c]));
-  db.prepare(sql).run(id, ...values);
+  statement(db, UPSERT_POST).run(id, ...values);
 }
 
 /** Stores an event, venue or organizer under its site id, with its links and terms. */
@@ -149,21 +165,20 @@ export function putPost(stores: Stores, type: PostType, rec: Rec): void {
 export function putTerm(stores: Stores, taxonomy: Taxonomy, rec: Rec): void {
   const id = idOf(rec.id);
   if (id === undefined) throw new Error('a term without an id cannot be replicated');
-  stores.db
-    .prepare(
-      `INSERT INTO terms (id, taxonomy, name, slug, description, parent, count) VALUES (?, ?, ?, ?, ?, ?, ${PUBLISHED_LINKS})
+  statement(
+    stores.db,
+    `INSERT INTO terms (id, taxonomy, name, slug, description, parent, count) VALUES (?, ?, ?, ?, ?, ?, ${PUBLISHED_LINKS})
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, slug = excluded.slug,
          description = excluded.description, parent = excluded.parent`,
-    )
-    .run(
-      id,
-      taxonomy,
-      unescapeHtml(str(rec.name)),
-      str(rec.slug),
-      str(rec.description),
-      Number(rec.parent ?? 0) || 0,
-      id,
-    );
+  ).run(
+    id,
+    taxonomy,
+    unescapeHtml(str(rec.name)),
+    str(rec.slug),
+    str(rec.description),
+    Number(rec.parent ?? 0) || 0,
+    id,
+  );
 }
 
 /** Removes a record for good (a post with its links, a term with its relationships). */

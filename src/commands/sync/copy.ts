@@ -6,14 +6,78 @@
 import { createApiClient } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import type { Context } from '../../io/context.js';
-import { putPost, putTerm, rekey, removeRecord, setLocalIdFloor } from '../../server/replica.js';
+import { LOCAL_ID_FLOOR, putPost, putTerm, rekey, removeRecord, setLocalIdFloor } from '../../server/replica.js';
 import type { Stores } from '../../server/site.js';
 import type { Post } from '../../server/store/types.js';
 import { openStores } from '../../server/stores.js';
 import { startLocalServer } from '../local-server.js';
-import { listEverything, type Rec, SYNC_ORDER } from './records.js';
+import { coreModified, fetchOne, listAll, listEverything, type Rec, SYNC_ORDER } from './records.js';
+import type { BaseRow } from './state.js';
 
 export type Records = Map<string, Map<number, Rec>>;
+
+/** What a pull reads of the copy: single records, and the ones made offline (never all of it). */
+export interface LocalView {
+  get(resource: ResourceSpec, id: number): Promise<Rec | undefined>;
+  /** records made in the copy and not yet on the site (ids from the local floor up) */
+  offline(resource: ResourceSpec): Promise<Rec[]>;
+  /**
+   * The copy's records that may differ from the base (new ones, and posts whose modification time is
+   * no longer the one the site gave them), and every id the copy holds.
+   */
+  candidates(
+    resource: ResourceSpec,
+    base: Map<number, BaseRow>,
+  ): Promise<{ records: Map<number, Rec>; present: Set<number> }>;
+  close(): Promise<void>;
+}
+
+/** The copy read one record at a time through an in-process server (closed by `close`). */
+export async function openLocalView(ctx: Context, dir: string, timezone: string): Promise<LocalView> {
+  const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
+  const client = createApiClient({
+    baseUrl: server.baseUrl,
+    transport: server.transport,
+    auth: { type: 'basic', user: server.user, password: server.password },
+  });
+  return {
+    get: (resource, id) => fetchOne(client, resource, id),
+    async offline(resource) {
+      const out: Rec[] = [];
+      if (resource.kind === 'term') {
+        for (const rec of (await listAll(client, resource)).values()) if (rec.id >= LOCAL_ID_FLOOR) out.push(rec);
+        return out;
+      }
+      for (const [id] of await coreModified(client, resource)) {
+        if (id < LOCAL_ID_FLOOR) continue;
+        const rec = await fetchOne(client, resource, id);
+        if (rec) out.push(rec);
+      }
+      return out;
+    },
+    async candidates(resource, base) {
+      if (resource.kind === 'term') {
+        const records = await listAll(client, resource);
+        return { records, present: new Set(records.keys()) };
+      }
+      const modified = await coreModified(client, resource);
+      const records = new Map<number, Rec>();
+      for (const [id, when] of modified) {
+        const b = base.get(id);
+        const from = b?.record.modified_utc;
+        // (unchanged since the site gave it, unless modified in the second the base was taken)
+        if (typeof from === 'string' && from.replace(' ', 'T') === when && when < (b?.synced ?? '')) continue;
+        const rec = await fetchOne(client, resource, id);
+        if (rec) records.set(id, rec);
+      }
+      return { records, present: new Set(modified.keys()) };
+    },
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
 
 /** Every record of the copy, by resource and id, read through an in-process server that is then closed. */
 export async function readCopy(ctx: Context, dir: string, timezone: string): Promise<Records> {

@@ -8,7 +8,7 @@
 import type { ApiClient } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { LOCAL_ID_FLOOR } from '../../server/replica.js';
-import type { Records, Writer } from './copy.js';
+import type { LocalView, Writer } from './copy.js';
 import {
   contentHash,
   coreModified,
@@ -46,7 +46,7 @@ export interface SiteChanges {
 export async function siteChanges(
   site: ApiClient,
   resource: ResourceSpec,
-  bases: Map<number, { modified: string; hash: string }>,
+  bases: Map<number, { modified: string; hash: string; synced?: string | undefined }>,
 ): Promise<SiteChanges> {
   if (resource.kind === 'term' || bases.size === 0) {
     const { records: all, modified } = await listEverything(site, resource);
@@ -55,7 +55,13 @@ export async function siteChanges(
     return { changed, touched: new Map(), gone, modified };
   }
   const modified = await coreModified(site, resource);
-  const wanted = [...modified].filter(([id, m]) => bases.get(id)?.modified !== m).map(([id]) => id);
+  // (a time equal to the base's may still hide a change made in the same second as the last sync)
+  const wanted = [...modified]
+    .filter(([id, m]) => {
+      const b = bases.get(id);
+      return b?.modified !== m || m >= (b.synced ?? '');
+    })
+    .map(([id]) => id);
   const changed = new Map<number, Rec>();
   const touched = new Map<number, Rec>();
   await mapLimit(wanted, 8, async (id) => {
@@ -71,7 +77,7 @@ export async function siteChanges(
 /** Pulls every resource; `local` is the copy as it is now (read before any write). */
 export async function pull(
   site: ApiClient,
-  local: Records,
+  local: LocalView,
   state: SyncState,
   writer: Writer,
   afterStore?: () => void,
@@ -82,12 +88,20 @@ export async function pull(
   const bases: (() => void)[] = [];
   for (const resource of SYNC_ORDER) {
     const base = state.bases(resource.name);
-    const mine = local.get(resource.name) ?? new Map<number, Rec>();
+    // (the copy is read only where the site changed, and for what was made offline)
+    const mine = new Map<number, Rec>();
     const localHash = (id: number) => {
       const rec = mine.get(id);
       return rec ? contentHash(resource, rec) : undefined;
     };
     const { changed, touched, gone, modified } = await siteChanges(site, resource, base);
+    // (only records the copy had from the site can be there under a site id)
+    for (const id of [...changed.keys(), ...touched.keys(), ...gone]) {
+      if (!base.has(id)) continue;
+      const rec = await local.get(resource, id);
+      if (rec) mine.set(id, rec);
+    }
+    for (const rec of await local.offline(resource)) mine.set(rec.id, rec);
     // (same content, a newer modification time: the base learns the time; an unchanged copy the dates)
     for (const [id, rec] of touched) {
       const b = base.get(id) as { hash: string };

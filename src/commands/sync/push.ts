@@ -11,7 +11,7 @@ import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { everythingQuery } from '../../catalog/index.js';
-import type { Records, Writer } from './copy.js';
+import type { LocalView, Writer } from './copy.js';
 import type { Counts } from './pull.js';
 import {
   ALL_STATUSES,
@@ -110,13 +110,17 @@ async function lookup(site: ApiClient, resource: ResourceSpec, natural: string, 
 
 export async function push(
   site: ApiClient,
-  local: Records,
+  view: LocalView,
   state: SyncState,
   writer: Writer,
   opts: PushOptions = {},
 ): Promise<PushResult> {
   const counts: Counts = { created: 0, updated: 0, deleted: 0 };
   const mapping: PushResult['mapping'] = {};
+  // What the copy changed, read before anything is written: the records that may differ from the
+  // base, and every id it holds (what is not there was deleted).
+  const local = new Map<string, { records: Map<number, Rec>; present: Set<number> }>();
+  for (const r of SYNC_ORDER) local.set(r.name, await view.candidates(r, state.bases(r.name)));
   const conflicted = new Set(state.conflicts().map((c) => `${c.resource}:${c.id}`));
   const byName = new Map(SYNC_ORDER.map((r) => [r.name as string, r]));
   /** Records this push created on the site (or found there): in the base now, not in `local`. */
@@ -152,7 +156,7 @@ export async function push(
           : await lookup(site, resource, row.natural, known);
       if (siteRec) {
         landed(resource, siteRec, row.localId);
-        local.get(resource.name)?.delete(row.localId);
+        local.get(resource.name)?.records.delete(row.localId);
       }
     }
     state.settle(row.seq);
@@ -185,7 +189,7 @@ export async function push(
 
   for (const resource of SYNC_ORDER) {
     const base = state.bases(resource.name);
-    const mine = local.get(resource.name) ?? new Map<number, Rec>();
+    const mine = local.get(resource.name)?.records ?? new Map<number, Rec>();
     // (records of one resource go side by side; the next resource waits for them: links need their ids)
     await mapLimit([...mine.values()], PUSH_CONCURRENCY, async (rec) => {
       if (conflicted.has(`${resource.name}:${rec.id}`)) return;
@@ -243,10 +247,10 @@ export async function push(
   }
   // Deletes for good, events first (a venue or term goes after the events that used it).
   for (const resource of [...SYNC_ORDER].reverse()) {
-    const mine = local.get(resource.name) ?? new Map<number, Rec>();
+    const present = local.get(resource.name)?.present ?? new Set<number>();
     for (const [id] of state.bases(resource.name)) {
       const key = `${resource.name}:${id}`;
-      if (mine.has(id) || conflicted.has(key) || arrived.has(key)) continue;
+      if (present.has(id) || conflicted.has(key) || arrived.has(key)) continue;
       if (opts.dryRun) {
         opts.onPlan?.(`delete ${resource.singular} ${id}`);
         continue;

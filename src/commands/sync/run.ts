@@ -9,7 +9,7 @@ import type { RemoteTarget } from '../../config/index.js';
 import { PartialError, UsageError } from '../../errors/index.js';
 import { dateZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
-import { readCopy, Writer } from './copy.js';
+import { openLocalView, readCopy, Writer } from './copy.js';
 import { type Counts, pull } from './pull.js';
 import { push } from './push.js';
 import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
@@ -151,7 +151,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
   try {
     const site = await rt.api();
     if (opts.pull) {
-      const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
+      const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
         // (a test hook: the process kills itself between the copy's commit and the status database's)
@@ -159,6 +159,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
           rt.ctx.env.CALCTL_SYNC_KILL_AFTER_STORE === '1' ? () => process.kill(process.pid, 'SIGKILL') : undefined;
         summary.pulled = (await pull(site, local, o.state, writer, kill)).counts;
       } finally {
+        await local.close();
         writer.close();
       }
       o.meta = { ...o.meta, pulledAt: new Date(rt.ctx.now().getTime()).toISOString() };
@@ -166,7 +167,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     }
     if (opts.onConflict) await resolve(o, opts.onConflict);
     if (opts.push) {
-      const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
+      const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
         const fault = Number(rt.ctx.env.CALCTL_SYNC_KILL_AFTER_WRITES ?? 0);
@@ -183,6 +184,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
         summary.pushed = result.counts;
         summary.mapping = result.mapping;
       } finally {
+        await local.close();
         writer.close();
       }
     }
@@ -226,25 +228,31 @@ export async function status(rt: CliRuntime, verbose: boolean): Promise<void> {
   const o = await open(rt, undefined, false);
   try {
     const site = await rt.api();
-    const local = await readCopy(rt.ctx, o.dir, o.meta.timezone);
+    const view = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
     const { siteChanges } = await import('./pull.js');
     const out: { resource: string; id: number; side: string; change: string }[] = [];
-    for (const resource of SYNC_ORDER) {
-      const base = o.state.bases(resource.name);
-      const mine = local.get(resource.name) ?? new Map<number, Rec>();
-      for (const rec of mine.values()) {
-        const b = base.get(rec.id);
-        if (!b) out.push({ resource: resource.name, id: rec.id, side: 'local', change: 'created' });
-        else if (contentHash(resource, rec) !== b.hash)
-          out.push({ resource: resource.name, id: rec.id, side: 'local', change: 'changed' });
+    try {
+      for (const resource of SYNC_ORDER) {
+        const base = o.state.bases(resource.name);
+        const { records, present } = await view.candidates(resource, base);
+        for (const rec of records.values()) {
+          const b = base.get(rec.id);
+          if (!b) out.push({ resource: resource.name, id: rec.id, side: 'local', change: 'created' });
+          else if (contentHash(resource, rec) !== b.hash) {
+            out.push({ resource: resource.name, id: rec.id, side: 'local', change: 'changed' });
+          }
+        }
+        for (const id of base.keys()) {
+          if (!present.has(id)) out.push({ resource: resource.name, id, side: 'local', change: 'deleted' });
+        }
+        const theirs = await siteChanges(site, resource, base);
+        for (const [id] of theirs.changed) {
+          out.push({ resource: resource.name, id, side: 'site', change: base.has(id) ? 'changed' : 'created' });
+        }
+        for (const id of theirs.gone) out.push({ resource: resource.name, id, side: 'site', change: 'deleted' });
       }
-      for (const id of base.keys())
-        if (!mine.has(id)) out.push({ resource: resource.name, id, side: 'local', change: 'deleted' });
-      const theirs = await siteChanges(site, resource, base);
-      for (const [id] of theirs.changed) {
-        out.push({ resource: resource.name, id, side: 'site', change: base.has(id) ? 'changed' : 'created' });
-      }
-      for (const id of theirs.gone) out.push({ resource: resource.name, id, side: 'site', change: 'deleted' });
+    } finally {
+      await view.close();
     }
     const both = new Set(out.filter((c) => c.side === 'local').map((c) => `${c.resource}:${c.id}`));
     const recorded = o.state.conflicts();

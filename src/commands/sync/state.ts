@@ -17,6 +17,11 @@ export interface BaseRow {
   record: Record<string, unknown>;
   /** WordPress core's modified_gmt of the post at the last sync ('' for terms) */
   modified: string;
+  /**
+   * A second before this base was written (UTC, `YYYY-MM-DDTHH:MM:SS`): times have whole seconds, so a
+   * record modified at or after it may have changed without its time showing it.
+   */
+  synced?: string;
 }
 
 export type JournalOp = 'create' | 'update' | 'trash' | 'restore' | 'delete';
@@ -42,7 +47,7 @@ export interface ConflictRow {
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS base (
   resource TEXT NOT NULL, id INTEGER NOT NULL, hash TEXT NOT NULL, record TEXT NOT NULL,
-  modified TEXT NOT NULL DEFAULT '', PRIMARY KEY (resource, id)
+  modified TEXT NOT NULL DEFAULT '', synced TEXT NOT NULL DEFAULT '', PRIMARY KEY (resource, id)
 );
 CREATE TABLE IF NOT EXISTS journal (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, resource TEXT NOT NULL,
@@ -60,7 +65,8 @@ export class SyncState {
   constructor(dir: string) {
     this.db = openSqliteFile(join(dir, 'sync.sqlite'));
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    // (in WAL mode a commit is in the log when it returns: a killed process loses nothing)
+    this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
   }
 
@@ -78,17 +84,21 @@ export class SyncState {
       hash: string;
       record: string;
       modified: string;
+      synced: string;
     }[];
     return new Map(
-      rows.map((r) => [r.id, { resource, id: r.id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified }]),
+      rows.map((r) => [
+        r.id,
+        { resource, id: r.id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified, synced: r.synced },
+      ]),
     );
   }
 
   base(resource: ResourceName, id: number): BaseRow | undefined {
     const r = this.db.prepare('SELECT * FROM base WHERE resource = ? AND id = ?').get(resource, id) as
-      | { hash: string; record: string; modified: string }
+      | { hash: string; record: string; modified: string; synced: string }
       | undefined;
-    return r && { resource, id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified };
+    return r && { resource, id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified, synced: r.synced };
   }
 
   /** The ids of a resource's base. */
@@ -97,9 +107,10 @@ export class SyncState {
   }
 
   setBase(row: BaseRow): void {
+    const synced = new Date(Date.now() - 1000).toISOString().slice(0, 19);
     this.db
-      .prepare('INSERT OR REPLACE INTO base (resource, id, hash, record, modified) VALUES (?, ?, ?, ?, ?)')
-      .run(row.resource, row.id, row.hash, JSON.stringify(row.record), row.modified);
+      .prepare('INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(row.resource, row.id, row.hash, JSON.stringify(row.record), row.modified, synced);
   }
 
   dropBase(resource: ResourceName, id: number): void {

@@ -9,7 +9,7 @@ import type { RequestScope } from '../site.js';
 import type { Post, PostType } from '../store/types.js';
 import { REGISTERED_STATUSES } from './common.js';
 import { CoreParams, pageLink } from './core-params.js';
-import { trashPost } from './post-lifecycle.js';
+import { shownGmt, trashPost } from './post-lifecycle.js';
 
 export interface CoreReply {
   status: number;
@@ -100,6 +100,30 @@ function searchClause(search: string, where: string[], args: unknown[]): void {
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
+type Cheap = (post: Post, scope: RequestScope) => unknown;
+const restDate = (wall: string) => wall.replace(' ', 'T');
+/** Fields of core's post shape that are columns of the row (everything else needs the full record). */
+const CHEAP: Record<string, Cheap> = {
+  id: (p) => p.id,
+  date: (p) => restDate(p.date),
+  date_gmt: (p, scope) => restDate(shownGmt(p.date, p.date_utc, scope)),
+  modified: (p) => restDate(p.modified),
+  modified_gmt: (p, scope) => restDate(shownGmt(p.modified, p.modified_utc, scope)),
+  slug: (p) => p.slug,
+  status: (p) => p.status,
+  type: (p) => p.type,
+};
+
+/** (in the order of the full record: `_fields` keeps the record's order, not the one asked for) */
+const CHEAP_ORDER = Object.keys(CHEAP);
+
+/** `_fields` as a list of top-level names, or undefined when absent or nested. */
+function fieldNames(param: unknown): string[] | undefined {
+  const items = Array.isArray(param) ? param.map(String) : typeof param === 'string' ? param.split(/[\s,]+/) : [];
+  const names = items.map((s) => s.trim()).filter(Boolean);
+  return names.length > 0 && names.every((n) => !n.includes('.')) ? [...new Set(names)] : undefined;
+}
+
 export function listCorePosts(type: PostType, scope: RequestScope, query: Record<string, unknown>): CoreReply {
   const params = new CoreParams(query);
   const page = params.int('page', 1, 1);
@@ -166,7 +190,17 @@ export function listCorePosts(type: PostType, scope: RequestScope, query: Record
   const found = posts.getMany(ids);
   const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined);
   const links = linksOf(list, scope);
-  const body = list.map((p) => serializeCorePost(p, links(p), scope, context, allowedOn(p, scope)));
+  // A sync's `_fields=id,modified_gmt,status` asks for columns only: as prepare_item_for_response
+  // computes only the fields asked for (rest_is_field_included), those answers skip the rest.
+  const asked = fieldNames(query._fields);
+  const wanted = asked?.every((f) => f in CHEAP) ? asked : undefined;
+  const body = wanted
+    ? list.map((p) =>
+        Object.fromEntries(
+          CHEAP_ORDER.filter((f) => wanted.includes(f)).map((f) => [f, (CHEAP[f] as Cheap)(p, scope)]),
+        ),
+      )
+    : list.map((p) => serializeCorePost(p, links(p), scope, context, allowedOn(p, scope)));
   const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
   const base = `${scope.origin}/wp-json/wp/v2/${type}`;
   const pages: string[] = [];
