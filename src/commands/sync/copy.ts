@@ -3,6 +3,8 @@
  * representation the site gives) and written through the replica (records under the site's ids).
  * Reads and writes never overlap: a read session is closed before the store is written.
  */
+
+import { coreRouteUrl } from '../../api/core-routes.js';
 import { createApiClient } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import type { Context } from '../../io/context.js';
@@ -11,7 +13,7 @@ import type { Stores } from '../../server/site.js';
 import type { Post } from '../../server/store/types.js';
 import { openStores } from '../../server/stores.js';
 import { startLocalServer } from '../local-server.js';
-import { coreModified, fetchOne, listAll, listEverything, type Rec, SYNC_ORDER } from './records.js';
+import { ALL_STATUSES, coreModified, fetchOne, listAll, listEverything, type Rec, SYNC_ORDER } from './records.js';
 import type { BaseRow } from './state.js';
 
 export type Records = Map<string, Map<number, Rec>>;
@@ -48,10 +50,18 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
         for (const rec of (await listAll(client, resource)).values()) if (rec.id >= LOCAL_ID_FLOOR) out.push(rec);
         return out;
       }
-      for (const [id] of await coreModified(client, resource)) {
-        if (id < LOCAL_ID_FLOOR) continue;
-        const rec = await fetchOne(client, resource, id);
-        if (rec) out.push(rec);
+      // (newest ids first, until the first id the site gave: offline ones are above them all)
+      for (let page = 1; ; page++) {
+        const res = await client.get<{ id: number }[]>(coreRouteUrl(client.baseUrl, `/${resource.coreBase}`), {
+          query: { status: ALL_STATUSES, _fields: 'id', per_page: 100, page, orderby: 'id', order: 'desc' },
+        });
+        const ids = (res.body ?? []).map((p) => p.id);
+        for (const id of ids) {
+          if (id < LOCAL_ID_FLOOR) break;
+          const rec = await fetchOne(client, resource, id);
+          if (rec) out.push(rec);
+        }
+        if (ids.length < 100 || (ids.at(-1) ?? 0) < LOCAL_ID_FLOOR) break;
       }
       return out;
     },

@@ -189,7 +189,6 @@ export function listCorePosts(type: PostType, scope: RequestScope, query: Record
   }
   const found = posts.getMany(ids);
   const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined);
-  const links = linksOf(list, scope);
   // A sync's `_fields=id,modified_gmt,status` asks for columns only: as prepare_item_for_response
   // computes only the fields asked for (rest_is_field_included), those answers skip the rest.
   const asked = fieldNames(query._fields);
@@ -200,7 +199,7 @@ export function listCorePosts(type: PostType, scope: RequestScope, query: Record
           CHEAP_ORDER.filter((f) => wanted.includes(f)).map((f) => [f, (CHEAP[f] as Cheap)(p, scope)]),
         ),
       )
-    : list.map((p) => serializeCorePost(p, links(p), scope, context, allowedOn(p, scope)));
+    : fullRecords(list, scope, context);
   const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
   const base = `${scope.origin}/wp-json/wp/v2/${type}`;
   const pages: string[] = [];
@@ -209,6 +208,12 @@ export function listCorePosts(type: PostType, scope: RequestScope, query: Record
   if (pages.length) headers.Link = pages.join(', ');
   headers.Allow = scope.userId === null ? 'GET' : 'GET, POST';
   return { status: 200, body, headers };
+}
+
+/** Core's full records of a page, their organizer ids and terms read in two queries. */
+function fullRecords(list: readonly Post[], scope: RequestScope, context: CoreContext) {
+  const links = linksOf(list, scope);
+  return list.map((p) => serializeCorePost(p, links(p), scope, context, allowedOn(p, scope)));
 }
 
 function findPost(type: PostType, id: number, scope: RequestScope): Post {
