@@ -225,6 +225,31 @@ describe('conflicts', () => {
     expect(await made(home, ['events', 'get', String(e.id)])).toMatchObject({ title: 'Copy again' });
   });
 
+  it('resolve --take local sends the copy even when both edits fall in the same second', async () => {
+    const home = tempHome();
+    const e = await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Quick',
+      '--start-date',
+      '2027-05-03 10:00',
+      '--duration',
+      '1h',
+    ]);
+    await ok(home, ['sync', 'pull']);
+    // (site first, then the copy, at once: the copy's time can equal the site's to the second)
+    await Promise.all([
+      ok(home, ['events', 'update', String(e.id), '--title', 'Quick site']),
+      ok(home, ['--offline', 'events', 'update', String(e.id), '--title', 'Quick copy']),
+    ]);
+    expect((await cli(home, ['sync'])).code).toBe(3);
+    await ok(home, ['sync', 'resolve', String(e.id), '--take', 'local']);
+    await ok(home, ['sync']);
+    expect(await made(home, ['events', 'get', String(e.id)])).toMatchObject({ title: 'Quick copy' });
+    expect(JSON.parse(await ok(home, ['sync', 'status', '-o', 'json'])).changes).toEqual([]);
+  });
+
   it('equal content on both sides is not a conflict', async () => {
     const home = tempHome();
     const e = await made(home, [

@@ -74,9 +74,8 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
       const records = new Map<number, Rec>();
       for (const [id, when] of modified) {
         const b = base.get(id);
-        const from = b?.record.modified_utc;
-        // (unchanged since the site gave it, unless modified in the second the base was taken)
-        if (typeof from === 'string' && from.replace(' ', 'T') === when && when < (b?.synced ?? '')) continue;
+        // (unchanged since the row was written from the base, unless modified in the second it was taken)
+        if (b?.local && b.local === when && when < (b.synced ?? '')) continue;
         const rec = await fetchOne(client, resource, id);
         if (rec) records.set(id, rec);
       }

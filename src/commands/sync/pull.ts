@@ -19,7 +19,7 @@ import {
   type Rec,
   SYNC_ORDER,
 } from './records.js';
-import type { ConflictRow, SyncState } from './state.js';
+import { type ConflictRow, localStamp, type SyncState } from './state.js';
 
 export interface Counts {
   created: number;
@@ -105,9 +105,18 @@ export async function pull(
     // (same content, a newer modification time: the base learns the time; an unchanged copy the dates)
     for (const [id, rec] of touched) {
       const b = base.get(id) as { hash: string };
-      if (localHash(id) === b.hash) plans.push(() => writer.put(resource, rec));
+      const same = localHash(id) === b.hash;
+      if (same) plans.push(() => writer.put(resource, rec));
+      const local = same ? localStamp(rec) : '';
       bases.push(() =>
-        state.setBase({ resource: resource.name, id, hash: b.hash, record: rec, modified: modified.get(id) ?? '' }),
+        state.setBase({
+          resource: resource.name,
+          id,
+          hash: b.hash,
+          record: rec,
+          modified: modified.get(id) ?? '',
+          local,
+        }),
       );
     }
     // Records created offline, by natural key: the same record made on the site meanwhile is a conflict.
@@ -120,7 +129,14 @@ export async function pull(
       const hash = contentHash(resource, rec);
       const keep = () =>
         bases.push(() =>
-          state.setBase({ resource: resource.name, id, hash, record: rec, modified: modified.get(id) ?? '' }),
+          state.setBase({
+            resource: resource.name,
+            id,
+            hash,
+            record: rec,
+            modified: modified.get(id) ?? '',
+            local: localStamp(rec),
+          }),
         );
       if (!b) {
         const twin = offline.get(naturalKey(resource, rec));

@@ -24,7 +24,7 @@ import {
   SYNC_ORDER,
   writeForm,
 } from './records.js';
-import type { ConflictRow, JournalRow, SyncState } from './state.js';
+import { type ConflictRow, type JournalRow, localStamp, type SyncState } from './state.js';
 
 export interface PushResult {
   counts: Counts;
@@ -136,7 +136,14 @@ export async function push(
     // (core's modified_gmt is the plugin's modified_utc, written with a T; a draft's is unknown here)
     const utc = typeof rec.modified_utc === 'string' && !rec.modified_utc.startsWith('0000') ? rec.modified_utc : '';
     const modified = utc.replace(' ', 'T');
-    state.setBase({ resource: resource.name, id: rec.id, hash: contentHash(resource, rec), record: rec, modified });
+    state.setBase({
+      resource: resource.name,
+      id: rec.id,
+      hash: contentHash(resource, rec),
+      record: rec,
+      modified,
+      local: localStamp(rec),
+    });
     if (from !== undefined) {
       mapping[resource.name] ??= {};
       (mapping[resource.name] as Record<string, number>)[String(from)] = rec.id;

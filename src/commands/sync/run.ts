@@ -13,7 +13,7 @@ import { openLocalView, readCopy, Writer } from './copy.js';
 import { type Counts, pull } from './pull.js';
 import { push } from './push.js';
 import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
-import { type ConflictRow, SyncState } from './state.js';
+import { type ConflictRow, localStamp, SyncState } from './state.js';
 
 export type Policy = 'local' | 'site' | undefined;
 
@@ -98,6 +98,7 @@ async function resolve(o: Opened, policy: 'local' | 'site', only?: (c: ConflictR
             hash: contentHash(resource, site),
             record: site,
             modified: '',
+            local: localStamp(site),
           });
         } else o.state.dropBase(c.resource, c.id);
       } else if (c.kind === 'create/create' && site) {

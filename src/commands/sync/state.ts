@@ -22,6 +22,17 @@ export interface BaseRow {
    * record modified at or after it may have changed without its time showing it.
    */
   synced?: string;
+  /**
+   * The core modification time (`YYYY-MM-DDTHH:MM:SS`) of the copy's row when it was written from this
+   * very record; '' when the copy holds something else (its own version, kept in a conflict).
+   */
+  local?: string;
+}
+
+/** The modification time the copy's row shows after the replica wrote `record` into it ('' if unknown). */
+export function localStamp(record: Record<string, unknown>): string {
+  const utc = record.modified_utc;
+  return typeof utc === 'string' && !utc.startsWith('0000') ? utc.replace(' ', 'T') : '';
 }
 
 export type JournalOp = 'create' | 'update' | 'trash' | 'restore' | 'delete';
@@ -47,7 +58,8 @@ export interface ConflictRow {
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS base (
   resource TEXT NOT NULL, id INTEGER NOT NULL, hash TEXT NOT NULL, record TEXT NOT NULL,
-  modified TEXT NOT NULL DEFAULT '', synced TEXT NOT NULL DEFAULT '', PRIMARY KEY (resource, id)
+  modified TEXT NOT NULL DEFAULT '', synced TEXT NOT NULL DEFAULT '', local TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (resource, id)
 );
 CREATE TABLE IF NOT EXISTS journal (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, resource TEXT NOT NULL,
@@ -85,20 +97,39 @@ export class SyncState {
       record: string;
       modified: string;
       synced: string;
+      local: string;
     }[];
     return new Map(
       rows.map((r) => [
         r.id,
-        { resource, id: r.id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified, synced: r.synced },
+        {
+          resource,
+          id: r.id,
+          hash: r.hash,
+          record: JSON.parse(r.record),
+          modified: r.modified,
+          synced: r.synced,
+          local: r.local,
+        },
       ]),
     );
   }
 
   base(resource: ResourceName, id: number): BaseRow | undefined {
     const r = this.db.prepare('SELECT * FROM base WHERE resource = ? AND id = ?').get(resource, id) as
-      | { hash: string; record: string; modified: string; synced: string }
+      | { hash: string; record: string; modified: string; synced: string; local: string }
       | undefined;
-    return r && { resource, id, hash: r.hash, record: JSON.parse(r.record), modified: r.modified, synced: r.synced };
+    return (
+      r && {
+        resource,
+        id,
+        hash: r.hash,
+        record: JSON.parse(r.record),
+        modified: r.modified,
+        synced: r.synced,
+        local: r.local,
+      }
+    );
   }
 
   /** The ids of a resource's base. */
@@ -109,8 +140,10 @@ export class SyncState {
   setBase(row: BaseRow): void {
     const synced = new Date(Date.now() - 1000).toISOString().slice(0, 19);
     this.db
-      .prepare('INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(row.resource, row.id, row.hash, JSON.stringify(row.record), row.modified, synced);
+      .prepare(
+        'INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced, local) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(row.resource, row.id, row.hash, JSON.stringify(row.record), row.modified, synced, row.local ?? '');
   }
 
   dropBase(resource: ResourceName, id: number): void {

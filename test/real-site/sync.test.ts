@@ -1,0 +1,105 @@
+/**
+ * `calctl sync` against a REAL site (optional): a first pull equal to the site record for record, an
+ * offline venue + event + tag pushed and found linked on the site, and an update/update conflict found
+ * and resolved. Runs when CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set (a
+ * staging site: docs/sync.md), skips with a note otherwise. What it makes is deleted for good at the
+ * end through WordPress core's routes.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, tempHome } from '../helpers/cli.js';
+
+const url = process.env.CALCTL_REAL_URL;
+const user = process.env.CALCTL_REAL_USER;
+const password = process.env.CALCTL_REAL_PASSWORD;
+const configured = Boolean(url && user && password);
+if (!configured) {
+  console.warn('test/real-site/sync: skipped (set CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD)');
+}
+
+type Rec = Record<string, unknown> & { id: number };
+const origin = (url ?? '').replace(/\/+$/, '').replace(/\/wp-json.*$/, '');
+const stamp = `sy${Date.now().toString(36)}`;
+const home = tempHome();
+const env = { CALCTL_URL: url, CALCTL_USER: user, CALCTL_PASSWORD: password };
+const made: { type: string; id: number }[] = [];
+const calctl = (args: string[]) => runCli(args, { env, home, timeoutMs: 300_000 });
+
+async function ok(args: string[]): Promise<string> {
+  const r = await calctl(args);
+  expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
+afterAll(async () => {
+  if (!configured) return;
+  const auth = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  for (const { type, id } of made.reverse()) {
+    await fetch(`${origin}/wp-json/wp/v2/${type}/${id}?force=true`, {
+      method: 'DELETE',
+      headers: { authorization: auth },
+    });
+  }
+}, 120_000);
+
+const EVERY = ['--status', 'publish,future,draft,pending,private,trash', '--all'];
+
+async function list(resource: string, offline: boolean): Promise<Map<number, string>> {
+  const args = [
+    ...(offline ? ['--offline'] : []),
+    resource,
+    'list',
+    ...EVERY,
+    '-o',
+    'json',
+    '--fields',
+    'id,slug,status',
+  ];
+  if (resource === 'events') args.push('--start-date', '1900-01-01', '--end-date', '2100-12-31');
+  const rows = JSON.parse(await ok(args)) as Rec[];
+  return new Map(rows.map((r) => [r.id, `${r.slug}|${r.status}`]));
+}
+
+describe.skipIf(!configured)('sync against a real site', () => {
+  it('pulls a copy equal to the site, pushes offline work linked, finds and resolves a conflict', async () => {
+    await ok(['sync', 'pull']);
+    for (const r of ['events', 'venues', 'organizers']) expect(await list(r, true)).toEqual(await list(r, false));
+
+    const venue = JSON.parse(await ok(['--offline', 'venues', 'create', '--venue', `Hall ${stamp}`, '-o', 'json']));
+    const event = JSON.parse(
+      await ok([
+        '--offline',
+        'events',
+        'create',
+        '--title',
+        `Sync ${stamp}`,
+        '--start-date',
+        '2031-06-01 19:00',
+        '--duration',
+        '2h',
+        '--venue',
+        String(venue.id),
+        '--tags',
+        `tag-${stamp}`,
+        '--create-missing',
+        '-o',
+        'json',
+      ]),
+    );
+    const pushed = JSON.parse(await ok(['sync', 'push', '-o', 'json']));
+    const eventId = pushed.mapping.events[String(event.id)] as number;
+    const venueId = pushed.mapping.venues[String(venue.id)] as number;
+    made.push({ type: 'tribe_events', id: eventId }, { type: 'tribe_venue', id: venueId });
+    made.push({ type: 'tags', id: pushed.mapping.tags[Object.keys(pushed.mapping.tags)[0] as string] as number });
+    const onSite = JSON.parse(await ok(['events', 'get', String(eventId), '-o', 'json']));
+    expect(onSite.venue.id).toBe(venueId);
+    expect(onSite.tags.map((t: { name: string }) => t.name)).toEqual([`tag-${stamp}`]);
+
+    await ok(['events', 'update', String(eventId), '--title', `Site ${stamp}`]);
+    await ok(['--offline', 'events', 'update', String(eventId), '--title', `Copy ${stamp}`]);
+    const r = await calctl(['sync', '-o', 'json']);
+    expect(r.code).toBe(3);
+    await ok(['sync', 'resolve', String(eventId), '--take', 'local']);
+    await ok(['sync']);
+    expect(JSON.parse(await ok(['events', 'get', String(eventId), '-o', 'json'])).title).toBe(`Copy ${stamp}`);
+  }, 600_000);
+});
