@@ -6,10 +6,13 @@
  * leaves the copy as it was, or one the next pull recognises as already up to date.
  */
 import type { ApiClient } from '../../api/index.js';
+import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
+import { everythingQuery } from '../../catalog/index.js';
 import { LOCAL_ID_FLOOR } from '../../server/replica.js';
 import type { LocalView, Writer } from './copy.js';
 import {
+  ALL_STATUSES,
   contentHash,
   coreModified,
   fetchOne,
@@ -74,6 +77,60 @@ export async function siteChanges(
   return { changed, touched, gone, modified };
 }
 
+/** Records written per transaction by a first pull. */
+const CHUNK = 500;
+
+/**
+ * A resource's first pull, page by page: nothing of the copy can conflict yet, so each chunk of the
+ * site's records is written as it arrives (the copy, then its base), and memory stays flat however
+ * large the calendar. Killed midway, the next pull finds the rest as records missing from the base.
+ */
+async function firstPull(site: ApiClient, resource: ResourceSpec, state: SyncState, writer: Writer): Promise<number> {
+  // (core's id list comes beside the plugin's pages, not before them; a record's own GMT modification
+  // time is core's modified_gmt, except a draft's, which the next pull then reads once more)
+  const listed = resource.kind === 'post' ? coreModified(site, resource) : Promise.resolve(new Map<number, string>());
+  listed.catch(() => {});
+  const seen = new Set<number>();
+  let chunk: Rec[] = [];
+  const flush = () => {
+    const records = chunk;
+    chunk = [];
+    writer.apply((w) => {
+      for (const rec of records) w.put(resource, rec);
+    });
+    state.transaction(() => {
+      for (const rec of records) {
+        const stamp = localStamp(rec);
+        const hash = contentHash(resource, rec);
+        state.setBase({ resource: resource.name, id: rec.id, hash, record: rec, modified: stamp, local: stamp });
+      }
+    });
+  };
+  const query: Record<string, string | number | boolean> = { ...everythingQuery(resource) };
+  if (resource.kind === 'post') query.status = ALL_STATUSES;
+  for await (const rec of paginate<Rec>(site, `/${resource.name}`, query, resource.name, { prefetch: 2 })) {
+    if (seen.has(rec.id)) continue;
+    seen.add(rec.id);
+    chunk.push(rec);
+    if (chunk.length >= CHUNK) flush();
+  }
+  // (what only core's list names: events hidden from listings)
+  const modified = await listed;
+  await mapLimit(
+    [...modified.keys()].filter((id) => !seen.has(id)),
+    8,
+    async (id) => {
+      const rec = await fetchOne(site, resource, id);
+      if (rec && !seen.has(rec.id)) {
+        seen.add(rec.id);
+        chunk.push(rec);
+      }
+    },
+  );
+  flush();
+  return seen.size;
+}
+
 /** Pulls every resource; `local` is the copy as it is now (read before any write). */
 export async function pull(
   site: ApiClient,
@@ -88,6 +145,13 @@ export async function pull(
   const bases: (() => void)[] = [];
   for (const resource of SYNC_ORDER) {
     const base = state.bases(resource.name);
+    if (base.size === 0) {
+      const offline = await local.offline(resource);
+      if (offline.length === 0) {
+        counts.created += await firstPull(site, resource, state, writer);
+        continue;
+      }
+    }
     // (the copy is read only where the site changed, and for what was made offline)
     const mine = new Map<number, Rec>();
     const localHash = (id: number) => {
