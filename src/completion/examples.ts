@@ -220,6 +220,42 @@ export const EXAMPLES: Record<string, Example[]> = {
     { cmd: 'calctl add "Team lunch tomorrow 12:30 for 90m" --dry-run', about: 'show what would be sent' },
     { cmd: 'calctl add "Open day dec 5 all day"', about: 'shows what it understood and asks', skip: NEEDS_TTY },
   ],
+  sync: [
+    { cmd: 'calctl @prod sync', about: 'pull what changed on the site, then push the offline work', skip: NEEDS_SITE },
+    {
+      cmd: 'calctl @prod sync --on-conflict site -o json',
+      about: 'the site wins every conflict; the summary as JSON',
+      skip: NEEDS_SITE,
+    },
+  ],
+  'sync pull': [
+    { cmd: 'calctl @prod sync pull', about: "make or refresh the profile's working copy", skip: NEEDS_SITE },
+    {
+      cmd: 'calctl @prod sync pull --data ~/copies/prod',
+      about: 'keep the copy in a directory of yours',
+      skip: NEEDS_SITE,
+    },
+  ],
+  'sync push': [
+    { cmd: 'calctl @prod sync push --dry-run', about: 'the writes a push would send', skip: NEEDS_SITE },
+    { cmd: 'calctl @prod sync push', about: 'send the offline work, exactly once', skip: NEEDS_SITE },
+  ],
+  'sync status': [
+    { cmd: 'calctl @prod sync status', about: 'how many changes on each side, and the conflicts', skip: NEEDS_SITE },
+    { cmd: 'calctl @prod sync status -v', about: 'every changed record', skip: NEEDS_SITE },
+  ],
+  'sync resolve': [
+    {
+      cmd: 'calctl @prod sync resolve 42 --take site',
+      about: "keep the site's version of record 42",
+      skip: NEEDS_SITE,
+    },
+    {
+      cmd: 'calctl @prod sync resolve 7 --take local --resource venues',
+      about: "keep the copy's venue 7 (pushed next)",
+      skip: NEEDS_SITE,
+    },
+  ],
   api: [
     { cmd: 'calctl api GET /events -f per_page=5', about: 'a raw request with a query parameter' },
     { cmd: "calctl api POST /venues -f venue='Side Stage' -f city=Hamburg", about: 'create a venue from fields' },

@@ -155,7 +155,7 @@ export async function serveSite(): Promise<ServedSite> {
       return JSON.parse(res.stdout) as Loose[];
     },
     async eventCount() {
-      const url = `${serve.baseUrl}/events?per_page=1&status=any&start_date=1900-01-01&end_date=2100-12-31`;
+      const url = `${serve.baseUrl}/events?per_page=1&status=publish,future,draft,pending,private&start_date=1900-01-01&end_date=2100-12-31`;
       const res = await fetch(url, { headers: { authorization: auth } });
       const body = (await res.json()) as { total?: number };
       return Number(body.total ?? 0);
