@@ -181,7 +181,9 @@ describe('events', () => {
   });
 
   it('--dry-run prints the request and sends nothing', async () => {
-    const count = async () => (await apiRequest<{ total: number }>(server, 'GET', '/events?status=publish,future,draft,pending,private')).body.total;
+    const count = async () =>
+      (await apiRequest<{ total: number }>(server, 'GET', '/events?status=publish,future,draft,pending,private')).body
+        .total;
     const before = await count();
     const res = await cli([
       'events',
