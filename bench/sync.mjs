@@ -17,6 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openStores } from '../src/server/start.ts';
 import { fmt, PASSWORD, root, serve } from './_lib.mjs';
 import { seed } from './_seed.mjs';
 
@@ -77,9 +78,23 @@ function calctl(env, args) {
   });
 }
 
+/**
+ * Records of a real calendar were last modified over months, not in the same second: the seeded ones
+ * get modification times spread over the past year (a pull asks core what changed since the newest).
+ */
+function spreadModified(dataDir) {
+  const { db } = openStores(dataDir);
+  db.prepare(
+    `UPDATE posts SET modified = datetime(modified, '-' || ((id * 7919) % 31536000) || ' seconds'),
+       modified_utc = datetime(modified_utc, '-' || ((id * 7919) % 31536000) || ' seconds')`,
+  ).run();
+  db.close();
+}
+
 async function calendar(events, name) {
   const dataDir = join(dir, name);
   seed(dataDir, events);
+  spreadModified(dataDir);
   const server = await serve(dataDir);
   const proxy = await countingProxy(new URL(server.baseUrl).origin);
   const env = (home) => ({

@@ -29,7 +29,7 @@ export interface LocalView {
    */
   candidates(
     resource: ResourceSpec,
-    base: Map<number, BaseRow>,
+    base: Map<number, Omit<BaseRow, 'record'>>,
   ): Promise<{ records: Map<number, Rec>; present: Set<number> }>;
   close(): Promise<void>;
 }

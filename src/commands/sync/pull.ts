@@ -15,6 +15,7 @@ import {
   ALL_STATUSES,
   contentHash,
   coreModified,
+  coreModifiedSince,
   fetchOne,
   listEverything,
   mapLimit,
@@ -57,7 +58,7 @@ export async function siteChanges(
     const gone = [...bases.keys()].filter((id) => !all.has(id));
     return { changed, touched: new Map(), gone, modified };
   }
-  const modified = await coreModified(site, resource);
+  const modified = await changedPosts(site, resource, bases);
   // (a time equal to the base's may still hide a change made in the same second as the last sync)
   const wanted = [...modified]
     .filter(([id, m]) => {
@@ -73,8 +74,29 @@ export async function siteChanges(
     if (bases.get(id)?.hash === contentHash(resource, rec)) touched.set(id, rec);
     else changed.set(id, rec);
   });
-  const gone = [...bases.keys()].filter((id) => !modified.has(id));
+  const gone = modified.complete ? [...bases.keys()].filter((id) => !modified.has(id)) : [];
   return { changed, touched, gone, modified };
+}
+
+/**
+ * The posts to look at: those core says were modified since the newest time in the base (two seconds
+ * of margin for changes in the same second), when the site's count shows nothing was deleted for good
+ * (it holds the base's records plus the new ones); else every id with its time (`complete`), from which
+ * the deleted ones show. Trashing is a modification: it is in the first list.
+ */
+async function changedPosts(
+  site: ApiClient,
+  resource: ResourceSpec,
+  bases: Map<number, { modified: string }>,
+): Promise<Map<number, string> & { complete?: boolean }> {
+  const newest = [...bases.values()].reduce((max, b) => (b.modified > max ? b.modified : max), '');
+  if (newest !== '') {
+    const since = new Date(Date.parse(`${newest}Z`) - 2000).toISOString().slice(0, 19);
+    const { modified, total } = await coreModifiedSince(site, resource, since);
+    const added = [...modified.keys()].filter((id) => !bases.has(id)).length;
+    if (total === bases.size + added) return modified;
+  }
+  return Object.assign(await coreModified(site, resource), { complete: true });
 }
 
 /** Records written per transaction by a first pull. */
@@ -144,7 +166,7 @@ export async function pull(
   const plans: (() => void)[] = [];
   const bases: (() => void)[] = [];
   for (const resource of SYNC_ORDER) {
-    const base = state.bases(resource.name);
+    const base = state.baseMeta(resource.name);
     if (base.size === 0) {
       const offline = await local.offline(resource);
       if (offline.length === 0) {

@@ -120,7 +120,7 @@ export async function push(
   // What the copy changed, read before anything is written: the records that may differ from the
   // base, and every id it holds (what is not there was deleted).
   const local = new Map<string, { records: Map<number, Rec>; present: Set<number> }>();
-  for (const r of SYNC_ORDER) local.set(r.name, await view.candidates(r, state.bases(r.name)));
+  for (const r of SYNC_ORDER) local.set(r.name, await view.candidates(r, state.baseMeta(r.name)));
   const conflicted = new Set(state.conflicts().map((c) => `${c.resource}:${c.id}`));
   const byName = new Map(SYNC_ORDER.map((r) => [r.name as string, r]));
   /** Records this push created on the site (or found there): in the base now, not in `local`. */
@@ -195,7 +195,7 @@ export async function push(
   };
 
   for (const resource of SYNC_ORDER) {
-    const base = state.bases(resource.name);
+    const base = state.baseMeta(resource.name);
     const mine = local.get(resource.name)?.records ?? new Map<number, Rec>();
     // (records of one resource go side by side; the next resource waits for them: links need their ids)
     await mapLimit([...mine.values()], PUSH_CONCURRENCY, async (rec) => {
@@ -221,7 +221,10 @@ export async function push(
         return;
       }
       if (contentHash(resource, rec) === b.hash) return;
-      const trash = resource.kind === 'post' && rec.status === 'trash' && b.record.status !== 'trash';
+      const trash =
+        resource.kind === 'post' &&
+        rec.status === 'trash' &&
+        state.base(resource.name, rec.id)?.record.status !== 'trash';
       if (opts.dryRun) {
         opts.onPlan?.(`${trash ? 'trash' : 'update'} ${resource.singular} ${rec.id}`);
         return;
@@ -255,7 +258,7 @@ export async function push(
   // Deletes for good, events first (a venue or term goes after the events that used it).
   for (const resource of [...SYNC_ORDER].reverse()) {
     const present = local.get(resource.name)?.present ?? new Set<number>();
-    for (const [id] of state.bases(resource.name)) {
+    for (const id of state.baseIds(resource.name)) {
       const key = `${resource.name}:${id}`;
       if (present.has(id) || conflicted.has(key) || arrived.has(key)) continue;
       if (opts.dryRun) {

@@ -131,6 +131,36 @@ export async function coreModified(client: ApiClient, resource: ResourceSpec): P
   return out;
 }
 
+/**
+ * The ids and GMT modification times of a post type's records modified after `since` (core's
+ * `modified_after`, the site's clock), and how many records of every status the site holds in all.
+ */
+export async function coreModifiedSince(
+  client: ApiClient,
+  resource: ResourceSpec,
+  since: string,
+): Promise<{ modified: Map<number, string>; total: number }> {
+  const url = coreRouteUrl(client.baseUrl, `/${resource.coreBase}`);
+  const counted = client.get<unknown[]>(url, { query: { status: ALL_STATUSES, _fields: 'id', per_page: 1 } });
+  const modified = new Map<number, string>();
+  for (let page = 1; ; page++) {
+    const res = await client.get<{ id: number; modified_gmt: string }[]>(url, {
+      query: {
+        status: ALL_STATUSES,
+        _fields: 'id,modified_gmt',
+        per_page: 100,
+        page,
+        orderby: 'id',
+        order: 'asc',
+        modified_after: since,
+      },
+    });
+    for (const p of res.body ?? []) modified.set(p.id, p.modified_gmt);
+    if (page >= Number(res.headers['x-wp-totalpages'] ?? 1)) break;
+  }
+  return { modified, total: Number((await counted).headers['x-wp-total'] ?? Number.NaN) };
+}
+
 /** One record as the site shows it now, or undefined when it is gone. */
 export async function fetchOne(client: ApiClient, resource: ResourceSpec, id: number): Promise<Rec | undefined> {
   try {

@@ -234,7 +234,7 @@ export async function status(rt: CliRuntime, verbose: boolean): Promise<void> {
     const out: { resource: string; id: number; side: string; change: string }[] = [];
     try {
       for (const resource of SYNC_ORDER) {
-        const base = o.state.bases(resource.name);
+        const base = o.state.baseMeta(resource.name);
         const { records, present } = await view.candidates(resource, base);
         for (const rec of records.values()) {
           const b = base.get(rec.id);

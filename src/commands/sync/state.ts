@@ -90,6 +90,17 @@ export class SyncState {
     return this.db.transaction(fn)();
   }
 
+  /**
+   * The bases of a resource without their records (hash, times): what a pull or push compares, read
+   * without parsing thousands of records.
+   */
+  baseMeta(resource: ResourceName): Map<number, Omit<BaseRow, 'record'>> {
+    const rows = this.db
+      .prepare('SELECT id, hash, modified, synced, local FROM base WHERE resource = ?')
+      .all(resource) as { id: number; hash: string; modified: string; synced: string; local: string }[];
+    return new Map(rows.map((r) => [r.id, { resource, ...r }]));
+  }
+
   bases(resource: ResourceName): Map<number, BaseRow> {
     const rows = this.db.prepare('SELECT * FROM base WHERE resource = ?').all(resource) as {
       id: number;
