@@ -367,7 +367,7 @@ describe('safety', () => {
       writeFileSync(csv, `organizer\n${Array.from({ length: 1000 }, (_, i) => `Proxy org ${i + 1}`).join('\n')}\n`);
       const imported = await run(['--offline', 'import', 'organizers', csv]);
       expect(imported.code, imported.stderr).toBe(0);
-      proxy.setRates({ drop: 0.03, lostResponse: 0.03, resetMidResponse: 0.02, r503: 0.03 });
+      proxy.setRates({ drop: 0.08, lostResponse: 0.1, resetMidResponse: 0.05, r503: 0.07 });
       let code: number | null = 1;
       for (let attempt = 0; attempt < 40 && code !== 0; attempt++)
         code = (await run(['sync', 'push', '--timeout', '5'])).code;

@@ -6,6 +6,7 @@
  * changed since the last sync is not overwritten: it is a conflict.
  */
 
+import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
 import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
@@ -67,8 +68,8 @@ function transient(err: unknown): boolean {
 }
 
 const WRITE_ATTEMPTS = 6;
-/** Writes of one resource in flight at once (the site's create rate is the bound, as for import). */
-const PUSH_CONCURRENCY = 6;
+/** Requests of one resource in flight at once (the site's create rate is the bound, as for import). */
+const PUSH_SLOTS = 6;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -117,6 +118,9 @@ export async function push(
 ): Promise<PushResult> {
   const counts: Counts = { created: 0, updated: 0, deleted: 0 };
   const mapping: PushResult['mapping'] = {};
+  // Writes go through WordPress's batch route where the site allows it (25 per request), one by one
+  // where it does not (a stock site), as import sends them.
+  const batch = createBatchWriter(site, { size: opts.dryRun ? 1 : BATCH_LIMIT, slots: PUSH_SLOTS });
   // What the copy changed, read before anything is written: the records that may differ from the
   // base, and every id it holds (what is not there was deleted).
   const local = new Map<string, { records: Map<number, Rec>; present: Set<number> }>();
@@ -198,7 +202,7 @@ export async function push(
     const base = state.baseMeta(resource.name);
     const mine = local.get(resource.name)?.records ?? new Map<number, Rec>();
     // (records of one resource go side by side; the next resource waits for them: links need their ids)
-    await mapLimit([...mine.values()], PUSH_CONCURRENCY, async (rec) => {
+    await mapLimit([...mine.values()], batch.capacity, async (rec) => {
       if (conflicted.has(`${resource.name}:${rec.id}`)) return;
       const b = base.get(rec.id);
       if (!b) {
@@ -210,7 +214,7 @@ export async function push(
         const natural = naturalKey(resource, rec);
         const seq = state.journal('create', resource.name, rec.id, natural);
         const created = await send(
-          async () => (await site.post<Rec>(`/${resource.name}`, body, { finish: true })).body,
+          async () => (await batch.write<Rec>('POST', `/${resource.name}`, body)).body,
           () => lookup(site, resource, natural, state.baseIds(resource.name)),
         );
         state.noteSent(seq, created.id);
@@ -239,9 +243,8 @@ export async function push(
       const updated = await send(async () => {
         try {
           return trash
-            ? (await site.delete<Rec>(`/${resource.name}/${rec.id}`, { finish: true })).body
-            : (await site.post<Rec>(`/${resource.name}/${rec.id}`, bodyOf(resource, rec, mapping), { finish: true }))
-                .body;
+            ? (await batch.write<Rec>('DELETE', `/${resource.name}/${rec.id}`, undefined)).body
+            : (await batch.write<Rec>('POST', `/${resource.name}/${rec.id}`, bodyOf(resource, rec, mapping))).body;
         } catch (err) {
           // (a trash whose answer was lost and was sent again: it is in the trash)
           const found = trash && err instanceof ApiError && err.status === 410 ? await already() : undefined;
