@@ -149,15 +149,17 @@ export function putPost(stores: Stores, type: PostType, rec: Rec): void {
   const id = idOf(rec.id);
   if (id === undefined) throw new Error('a record without an id cannot be replicated');
   const row = type === 'tribe_events' ? eventRow(rec) : linkedRow(type, rec);
+  // (a new row has no links to clear)
+  const fresh = statement(stores.db, 'SELECT 1 FROM posts WHERE id = ?').get(id) === undefined;
   upsertPost(stores.db, id, row);
   // (a trashed post remembers the slug it had, so that restoring it in the copy gives it back)
   if (row.status === 'trash' && row.slug.endsWith('__trashed')) {
     stores.posts.setMeta(id, DESIRED_SLUG, row.slug.slice(0, -'__trashed'.length));
   }
   if (type === 'tribe_events') {
-    stores.posts.setOrganizers(id, ids(rec.organizer));
-    stores.terms.setForPost(id, 'tribe_events_cat', ids(rec.categories));
-    stores.terms.setForPost(id, 'post_tag', ids(rec.tags));
+    stores.posts.setOrganizers(id, ids(rec.organizer), fresh);
+    stores.terms.setForPost(id, 'tribe_events_cat', ids(rec.categories), fresh);
+    stores.terms.setForPost(id, 'post_tag', ids(rec.tags), fresh);
   }
 }
 

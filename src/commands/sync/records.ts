@@ -60,11 +60,17 @@ export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item:
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** Write forms already worked out, by record (a pull hashes a record, then keeps its form as the base). */
+const forms = new WeakMap<object, Record<string, unknown>>();
+
 /** The write form of a record, without what sync leaves to each side (publication dates, author). */
 export function writeForm(resource: ResourceSpec, rec: Record<string, unknown>): Record<string, unknown> {
+  const known = forms.get(rec);
+  if (known) return known;
   const form = toInputForm(resource, rec);
   for (const key of ['id', 'date', 'date_utc', 'author']) delete form[key];
   if (resource.kind === 'post' && typeof rec.status === 'string') form.status = rec.status;
+  forms.set(rec, form);
   return form;
 }
 

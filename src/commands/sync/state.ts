@@ -4,16 +4,20 @@
  * the journal of pushes under way (written before each write to the site), and the conflicts found.
  */
 import { join } from 'node:path';
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import type { ResourceName } from '../../catalog/index.js';
 import { openSqliteFile } from '../../server/store/db.js';
+import { SYNC_ORDER, writeForm } from './records.js';
 
 export interface BaseRow {
   resource: ResourceName;
   id: number;
   /** content hash of the record as both sides had it */
   hash: string;
-  /** the record (the plugin's representation) as of the last sync */
+  /**
+   * the record as of the last sync: given as the plugin's representation, kept as its write form (what
+   * conflicts are shown in, field by field)
+   */
   record: Record<string, unknown>;
   /** WordPress core's modified_gmt of the post at the last sync ('' for terms) */
   modified: string;
@@ -73,6 +77,17 @@ CREATE TABLE IF NOT EXISTS conflicts (
 
 export class SyncState {
   private readonly db: Database;
+  private readonly statements = new Map<string, Statement>();
+
+  /** A statement prepared once (a pull writes a base row per record). */
+  private sql(text: string): Statement {
+    let stmt = this.statements.get(text);
+    if (!stmt) {
+      stmt = this.db.prepare(text);
+      this.statements.set(text, stmt);
+    }
+    return stmt;
+  }
 
   constructor(dir: string) {
     this.db = openSqliteFile(join(dir, 'sync.sqlite'));
@@ -149,12 +164,12 @@ export class SyncState {
   }
 
   setBase(row: BaseRow): void {
+    const spec = SYNC_ORDER.find((r) => r.name === row.resource);
+    const kept = spec ? writeForm(spec, row.record) : row.record;
     const synced = new Date(Date.now() - 1000).toISOString().slice(0, 19);
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced, local) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(row.resource, row.id, row.hash, JSON.stringify(row.record), row.modified, synced, row.local ?? '');
+    this.sql(
+      'INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced, local) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(row.resource, row.id, row.hash, JSON.stringify(kept), row.modified, synced, row.local ?? '');
   }
 
   dropBase(resource: ResourceName, id: number): void {
