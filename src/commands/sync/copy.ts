@@ -118,6 +118,8 @@ export class Writer {
 
   constructor(dir: string) {
     this.stores = openStores(dir, { optimize: false });
+    // (no memory-mapped reads: every page a pull touches would count in the process's memory)
+    this.stores.db.pragma('mmap_size = 0');
     setLocalIdFloor(this.stores);
   }
 

@@ -7,6 +7,7 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { type CopyMeta, copyDir, copyName, readCopyMeta, rememberCopyDir, writeCopyMeta } from '../../config/copies.js';
 import type { RemoteTarget } from '../../config/index.js';
 import { PartialError, UsageError } from '../../errors/index.js';
+import { tuneHeapForImport } from '../heap.js';
 import { dateZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { openLocalView, readCopy, Writer } from './copy.js';
@@ -145,6 +146,8 @@ export interface RunOptions {
 
 export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
   const started = Date.now();
+  // (a pull streams pages as an import does: the same heap settings keep it small)
+  tuneHeapForImport();
   const o = await open(rt, opts.data, opts.pull);
   const say = (line: string) => rt.ctx.io.stderr.write(`calctl: ${line}\n`);
   const zero = (): Counts => ({ created: 0, updated: 0, deleted: 0 });
