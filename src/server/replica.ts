@@ -223,6 +223,21 @@ export function setLocalIdFloor(stores: Stores): void {
   }
 }
 
+/**
+ * The posts of a type in the given statuses, with the modification time WordPress core's routes show
+ * for them (GMT, `YYYY-MM-DDTHH:MM:SS`; a zero one for a post whose GMT time floats), read in one query:
+ * what a working copy compares with its base.
+ */
+export function modifiedTimes(stores: Stores, type: PostType, statuses: readonly string[]): Map<number, string> {
+  const rows = statement(
+    stores.db,
+    `SELECT id, modified_utc FROM posts WHERE type = ? AND status IN (${statuses.map(() => '?').join(', ')})`,
+  )
+    .raw()
+    .all(type, ...statuses) as [number, string][];
+  return new Map(rows.map(([id, utc]) => [id, utc.replace(' ', 'T')]));
+}
+
 /** Runs `fn` as one transaction: a pull applies all of its records or none. */
 export function inTransaction<T>(stores: Stores, fn: () => T): T {
   return stores.db.transaction(fn)();

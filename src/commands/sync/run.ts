@@ -18,6 +18,9 @@ import { type ConflictRow, localStamp, SyncState } from './state.js';
 
 export type Policy = 'local' | 'site' | undefined;
 
+/** New ids said on stderr after a push; the JSON summary has every one. */
+const MAPPING_SHOWN = 10;
+
 interface Opened {
   rt: CliRuntime;
   name: string;
@@ -201,10 +204,13 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     const q = summary.pushed;
     if (opts.pull) say(`pulled from ${o.name}: ${p.created} new, ${p.updated} changed, ${p.deleted} gone`);
     if (opts.push) say(`pushed to ${o.name}: ${q.created} created, ${q.updated} changed, ${q.deleted} deleted`);
-    for (const [resource, map] of Object.entries(summary.mapping)) {
-      for (const [from, to] of Object.entries(map as Record<string, number>))
-        say(`${resource} ${from} is now ${to} on the site`);
-    }
+    // (the new ids, a few of them: -o json has them all)
+    const moved = Object.entries(summary.mapping).flatMap(([resource, map]) =>
+      Object.entries(map as Record<string, number>).map(([from, to]) => `${resource} ${from} is now ${to} on the site`),
+    );
+    for (const line of moved.slice(0, MAPPING_SHOWN)) say(line);
+    if (moved.length > MAPPING_SHOWN)
+      say(`… and ${moved.length - MAPPING_SHOWN} more new ids (-o json lists them all)`);
     if (summary.conflicts.length > 0) {
       if (format !== 'json') printConflicts(rt, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
       throw new PartialError(
