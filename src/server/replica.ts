@@ -238,6 +238,13 @@ export function modifiedTimes(stores: Stores, type: PostType, statuses: readonly
   return new Map(rows.map(([id, utc]) => [id, utc.replace(' ', 'T')]));
 }
 
+/** Ids of the terms of a taxonomy made in the working copy (from {@link LOCAL_ID_FLOOR} up). */
+export function offlineTermIds(stores: Stores, taxonomy: Taxonomy): number[] {
+  return statement(stores.db, 'SELECT id FROM terms WHERE taxonomy = ? AND id >= ?')
+    .pluck()
+    .all(taxonomy, LOCAL_ID_FLOOR) as number[];
+}
+
 /** Runs `fn` as one transaction: a pull applies all of its records or none. */
 export function inTransaction<T>(stores: Stores, fn: () => T): T {
   return stores.db.transaction(fn)();

@@ -4,12 +4,13 @@
  * Reads and writes never overlap: a read session is closed before the store is written.
  */
 
-import { createApiClient } from '../../api/index.js';
+import { type ApiClient, createApiClient } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import type { Context } from '../../io/context.js';
 import {
   LOCAL_ID_FLOOR,
   modifiedTimes,
+  offlineTermIds,
   putPost,
   putTerm,
   rekey,
@@ -19,7 +20,6 @@ import {
 import type { Stores } from '../../server/site.js';
 import type { Post } from '../../server/store/types.js';
 import { openStores } from '../../server/stores.js';
-import { startLocalServer } from '../local-server.js';
 import { ALL_STATUSES, fetchOne, listAll, listEverything, type Rec, SYNC_ORDER } from './records.js';
 import type { BaseRow } from './state.js';
 
@@ -43,34 +43,50 @@ export interface LocalView {
 
 /** The copy read one record at a time through an in-process server (closed by `close`). */
 export async function openLocalView(ctx: Context, dir: string, timezone: string): Promise<LocalView> {
-  const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
-  const client = createApiClient({
-    baseUrl: server.baseUrl,
-    transport: server.transport,
-    auth: { type: 'basic', user: server.user, password: server.password },
-  });
+  // (the in-process server starts on the first record read: a pull with nothing changed reads none)
+  let opened: Promise<{ client: ApiClient; close: () => Promise<void> }> | undefined;
+  const open = () => {
+    opened ??= (async () => {
+      // (the server's core is loaded only then)
+      const { startLocalServer } = await import('../local-server.js');
+      const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
+      const client = createApiClient({
+        baseUrl: server.baseUrl,
+        transport: server.transport,
+        auth: { type: 'basic', user: server.user, password: server.password },
+      });
+      return {
+        client,
+        close: async () => {
+          await client.close();
+          await server.close();
+        },
+      };
+    })();
+    return opened;
+  };
+  const one = async (resource: ResourceSpec, id: number) => fetchOne((await open()).client, resource, id);
   // (modification times straight from the copy's table: one query instead of pages of a list)
   const stores = openStores(dir, { optimize: false });
   const statuses = ALL_STATUSES.split(',');
   const times = (resource: ResourceSpec) => modifiedTimes(stores, POST_TYPE[resource.name] as Post['type'], statuses);
   return {
-    get: (resource, id) => fetchOne(client, resource, id),
+    get: one,
     async offline(resource) {
       const out: Rec[] = [];
-      if (resource.kind === 'term') {
-        for (const rec of (await listAll(client, resource)).values()) if (rec.id >= LOCAL_ID_FLOOR) out.push(rec);
-        return out;
-      }
-      for (const id of times(resource).keys()) {
-        if (id < LOCAL_ID_FLOOR) continue;
-        const rec = await fetchOne(client, resource, id);
+      const ids =
+        resource.kind === 'term'
+          ? offlineTermIds(stores, resource.name === 'tags' ? 'post_tag' : 'tribe_events_cat')
+          : [...times(resource).keys()].filter((id) => id >= LOCAL_ID_FLOOR);
+      for (const id of ids) {
+        const rec = await one(resource, id);
         if (rec) out.push(rec);
       }
       return out;
     },
     async candidates(resource, base) {
       if (resource.kind === 'term') {
-        const records = await listAll(client, resource);
+        const records = await listAll((await open()).client, resource);
         return { records, present: new Set(records.keys()) };
       }
       const modified = times(resource);
@@ -84,7 +100,7 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
       const records = new Map<number, Rec>();
       // (many: the list, 50 a request; a few: one by one)
       if (wanted.length > 100) {
-        const listed = await listAll(client, resource);
+        const listed = await listAll((await open()).client, resource);
         for (const id of wanted) {
           const rec = listed.get(id);
           if (rec) records.set(id, rec);
@@ -92,21 +108,21 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
       }
       for (const id of wanted) {
         if (records.has(id)) continue;
-        const rec = await fetchOne(client, resource, id);
+        const rec = await one(resource, id);
         if (rec) records.set(id, rec);
       }
       return { records, present: new Set(modified.keys()) };
     },
     async close() {
       stores.db.close();
-      await client.close();
-      await server.close();
+      if (opened) await (await opened).close();
     },
   };
 }
 
 /** Every record of the copy, by resource and id, read through an in-process server that is then closed. */
 export async function readCopy(ctx: Context, dir: string, timezone: string): Promise<Records> {
+  const { startLocalServer } = await import('../local-server.js');
   const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
   const client = createApiClient({
     baseUrl: server.baseUrl,
