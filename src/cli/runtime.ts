@@ -131,6 +131,12 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       insecure: globals.insecure,
     };
     if (globals.offline && target.kind === 'remote') return connectOffline(target, common);
+    if (globals.offline) {
+      throw new UsageError(
+        '--offline works on the copy of a site, and no site is selected (the local calendar needs no copy)',
+        'name the site: calctl @prod --offline events list, after calctl @prod sync pull',
+      );
+    }
     if (target.kind === 'local' && local) {
       const server = await local.startLocalServer(ctx, globals.vendor);
       closeServer = server.close;

@@ -122,6 +122,8 @@ describe('sync pull', () => {
     ]);
     const none = await cli(home, ['--offline', 'events', 'list']);
     expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('sync pull')]);
+    const noSite = await runCli(['--offline', 'events', 'list'], { home: tempHome() });
+    expect([noSite.code, noSite.stderr]).toEqual([2, expect.stringContaining('no site is selected')]);
 
     const pulled = JSON.parse(await ok(home, ['sync', 'pull', '-o', 'json']));
     expect(pulled.pulled.created).toBeGreaterThanOrEqual(7);
