@@ -6,7 +6,8 @@
  * - events matched by title + start, on a calendar of more than a few pages, are listed per row: the
  *   events that start within a day of the row's start (the site compares starts in its own zone, the
  *   row's may be another: a day each side covers every offset), plus the row's id or slug looked up
- *   when the window does not hold it. Once those requests add up to half of what listing everything
+ *   when the window does not hold it. A window reaches further ahead while the calendar is sparse,
+ *   so the next rows' days are often listed already. Once those requests add up to half of what listing everything
  *   costs (a large file), the rest of the calendar is listed once and the index is complete.
  */
 import { type ApiClient, ApiError, paginate } from '../api/index.js';
@@ -31,6 +32,9 @@ export interface MatchIndexOptions {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The farthest a row's window reaches past the row's day (days). */
+const MAX_REACH = 256;
 
 /** Pages of one listing asked for at once after its first. */
 const WINDOW_PREFETCH = 3;
@@ -106,7 +110,12 @@ function windowLoader(
   const asked = new Map<string, Promise<void>>();
   let spent = 0;
   let complete: Promise<void> | undefined;
-
+  // Days already listed (each window covers whole days), and how many days past a row the next
+  // window reaches: it doubles after a window of one page (a sparse calendar: a file of new events
+  // one a day then costs a request per few weeks, not per row) and halves after one of several.
+  const covered: { from: string; to: string; done: Promise<void> }[] = [];
+  // (a week to start with: the rows of a file that start together, a day apart, share the first one)
+  let reach = 7;
   const once = (key: string, load: () => Promise<void>): Promise<void> => {
     let p = asked.get(key);
     if (!p) {
@@ -127,21 +136,50 @@ function windowLoader(
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
     }
   };
-
+  /** The whole calendar, listed once windows would cost more (then the index is complete). */
+  const listEverything = (): Promise<void> => {
+    complete ??= listInto(index, opts, everythingQuery(resource)).then(() => {});
+    return complete;
+  };
+  // One window at a time: a row waits for the window in flight, which often covers it already, and
+  // each window is sized by what the one before it cost.
+  let inFlight: Promise<void> | undefined;
+  const windowAround = async (day: string): Promise<void> => {
+    const from = shiftDay(day, -1);
+    const to = shiftDay(day, 1);
+    for (;;) {
+      if (complete) return complete;
+      const hit = covered.find((c) => c.from <= from && c.to >= to);
+      if (hit) return hit.done;
+      if (inFlight) {
+        await inFlight.catch(() => {});
+        continue;
+      }
+      if (spent * 2 >= totalPages) return listEverything();
+      const query = eventsAroundQuery(day);
+      query.starts_before = shiftDay(day, 1 + reach);
+      const entry = { from, to: query.starts_before as string, done: Promise.resolve() };
+      entry.done = (async () => {
+        spent++;
+        const pages = await listInto(index, opts, query);
+        spent += Math.max(0, pages - 1);
+        // (one page: a sparse calendar, the next window reaches twice as far; several: half)
+        reach = pages <= 1 ? Math.min(MAX_REACH, Math.max(1, reach * 2)) : Math.floor(reach / 2);
+      })();
+      // (a failed window may be asked again by a later row)
+      entry.done.catch(() => covered.splice(covered.indexOf(entry), 1));
+      covered.push(entry);
+      inFlight = entry.done.finally(() => {
+        inFlight = undefined;
+      });
+      return entry.done;
+    }
+  };
   return async (id, body) => {
     if (complete) return complete;
-    if (spent * 2 >= totalPages) {
-      complete = listInto(index, opts, everythingQuery(resource)).then(() => {});
-      return complete;
-    }
+    if (spent * 2 >= totalPages) return listEverything();
     const day = typeof body.start_date === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(body.start_date)?.[0] : undefined;
-    if (day !== undefined) {
-      await once(`day:${day}`, async () => {
-        // Counted before it is sent (rows run concurrently), its further pages once known.
-        spent++;
-        spent += Math.max(0, (await listInto(index, opts, eventsAroundQuery(day))) - 1);
-      });
-    }
+    if (day !== undefined) await windowAround(day);
     if (id !== undefined && id > 0 && !index.hasId(id)) await once(`id:${id}`, lookup(`/${resource.name}/${id}`));
     const slug = typeof body.slug === 'string' ? body.slug : '';
     if (slug !== '' && !index.hasSlug(slug)) {
