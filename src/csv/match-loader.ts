@@ -33,6 +33,9 @@ export interface MatchIndexOptions {
 
 const DAY_MS = 86_400_000;
 
+/** Windows asked for at once. */
+const WINDOWS_IN_FLIGHT = 4;
+
 /** The farthest a row's window reaches past the row's day (days). */
 const MAX_REACH = 256;
 
@@ -114,8 +117,7 @@ function windowLoader(
   // window reaches: it doubles after a window of one page (a sparse calendar: a file of new events
   // one a day then costs a request per few weeks, not per row) and halves after one of several.
   const covered: { from: string; to: string; done: Promise<void> }[] = [];
-  // (a week to start with: the rows of a file that start together, a day apart, share the first one)
-  let reach = 7;
+  let reach = 0;
   const once = (key: string, load: () => Promise<void>): Promise<void> => {
     let p = asked.get(key);
     if (!p) {
@@ -141,9 +143,9 @@ function windowLoader(
     complete ??= listInto(index, opts, everythingQuery(resource)).then(() => {});
     return complete;
   };
-  // One window at a time: a row waits for the window in flight, which often covers it already, and
-  // each window is sized by what the one before it cost.
-  let inFlight: Promise<void> | undefined;
+  // A few windows at a time: a row past them waits for one to end (it often covers the row), and
+  // later windows are sized by what the ones before them cost.
+  const inFlight = new Set<Promise<void>>();
   const windowAround = async (day: string): Promise<void> => {
     const from = shiftDay(day, -1);
     const to = shiftDay(day, 1);
@@ -151,8 +153,8 @@ function windowLoader(
       if (complete) return complete;
       const hit = covered.find((c) => c.from <= from && c.to >= to);
       if (hit) return hit.done;
-      if (inFlight) {
-        await inFlight.catch(() => {});
+      if (inFlight.size >= WINDOWS_IN_FLIGHT) {
+        await Promise.race([...inFlight]).catch(() => {});
         continue;
       }
       if (spent * 2 >= totalPages) return listEverything();
@@ -169,9 +171,8 @@ function windowLoader(
       // (a failed window may be asked again by a later row)
       entry.done.catch(() => covered.splice(covered.indexOf(entry), 1));
       covered.push(entry);
-      inFlight = entry.done.finally(() => {
-        inFlight = undefined;
-      });
+      const settled: Promise<void> = entry.done.finally(() => inFlight.delete(settled));
+      inFlight.add(settled);
       return entry.done;
     }
   };
