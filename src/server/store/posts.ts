@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { PageQueries } from './page-queries.js';
 import {
   decode,
   encode,
@@ -6,8 +7,6 @@ import {
   INSERT_POST,
   inserted,
   LONE_SURROGATE,
-  NOT_NULL,
-  SELECT_PAGE,
   SELECT_POSTS,
   UPDATE_POST,
 } from './post-rows.js';
@@ -15,9 +14,6 @@ import { requestBegins, requestEnds, SharedCache } from './shared-cache.js';
 import type { Post, PostInput, PostType } from './types.js';
 
 export { newPost } from './post-rows.js';
-
-/** How many pages before the one asked for a remembered page end is looked for (see nearestPageEnd). */
-const PAGES_BACK = 8;
 
 /** Reads and writes posts (events, venues, organizers) and their links. */
 export class PostStore {
@@ -36,7 +32,11 @@ export class PostStore {
    */
   private readonly linked: SharedCache<number, Post>;
 
+  /** List queries: page ids and totals, with the caches that make deep pages cheap. */
+  private readonly pages: PageQueries;
+
   constructor(readonly db: Database) {
+    this.pages = new PageQueries(db, (post) => this.remember(post));
     this.linked = new SharedCache<number, Post>(db);
     this.byId = db.prepare(`${SELECT_POSTS} WHERE id = ?`).raw(true);
     this.bySlug = db.prepare(`${SELECT_POSTS} WHERE type = ? AND slug = ? ORDER BY id LIMIT 1`).raw(true);
@@ -266,15 +266,7 @@ export class PostStore {
     return rows.map((r) => decode(r) as Post);
   }
 
-  /**
-   * Runs a list query built by the handlers: ids of one page plus the total.
-   *
-   * Pages are addressed by number (the interface has no cursor), and OFFSET walks every row before
-   * the page, so paging through a large result (an export) would cost the square of its length. When
-   * the order is one column then the id, the end of each page served is remembered, and the next
-   * page starts there through the index (keyset) instead of counting rows from the top. Remembered
-   * ends are dropped as soon as anything changes (see {@link version}).
-   */
+  /** Runs a list query built by the handlers: ids of one page plus the total (see {@link PageQueries}). */
   query(
     where: string,
     params: unknown[],
@@ -282,128 +274,7 @@ export class PostStore {
     limit: number,
     offset: number,
   ): { ids: number[]; total: number } {
-    const countSql = `SELECT COUNT(*) AS n FROM posts p WHERE ${where}`;
-    const total = this.memoizedCount(countSql, params);
-    if (offset >= total) return { ids: [], total };
-    // The page's posts are read whole and kept for the request: the handler's getMany of these ids
-    // then reads nothing (one statement per page instead of two).
-    const read = (stmt: Statement, args: unknown[]): Post[] =>
-      (stmt.raw(true).all(...args) as unknown[][]).map((row) => {
-        const post = decode(row) as Post;
-        this.remember(post);
-        return post;
-      });
-    const keyed = /^p\.(\w+) (ASC|DESC), p\.id (ASC|DESC)$/.exec(orderBy);
-    // (NULLs sort last in a descending order, where a row-value comparison would skip them.)
-    if (!keyed || keyed[2] !== keyed[3] || (keyed[2] === 'DESC' && !NOT_NULL.has(keyed[1] as string))) {
-      const posts = read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
-        ...params,
-        limit,
-        offset,
-      ]);
-      return { ids: posts.map((p) => p.id), total };
-    }
-    const column = keyed[1] as keyof Post;
-    const after = keyed[2] === 'ASC' ? '>' : '<';
-    const shape = `${where}\u0000${JSON.stringify(params)}\u0000${orderBy}`;
-    const start = offset > 0 ? this.nearestPageEnd(shape, offset, limit) : undefined;
-    let posts: Post[];
-    if (!start) {
-      posts = read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
-        ...params,
-        limit,
-        offset,
-      ]);
-    } else if (!start.end.inRun) {
-      // The page end comes first: of several bounds on one column, SQLite seeks the index by the
-      // first, and the list's own date window would otherwise have it scan from the window start.
-      posts = read(
-        this.cached(
-          `${SELECT_PAGE} WHERE (p.${column}, p.id) ${after} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-        ),
-        [start.end.k, start.end.id, ...params, limit, start.skip],
-      );
-    } else {
-      // The page end lies inside a run of rows sharing its key, a page long or more (thousands of
-      // events imported at one start time). SQLite seeks the row-value comparison above by the key
-      // alone and steps over every row of the run before the end, so each page of a long run would
-      // cost more than the last. The rest of the run is read first, seeking by key and id, then the
-      // rows past it.
-      const wanted = limit + start.skip;
-      const run = read(
-        this.cached(
-          `${SELECT_PAGE} WHERE p.${column} = ? AND p.id ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`,
-        ),
-        [start.end.k, start.end.id, ...params, wanted],
-      );
-      const past =
-        run.length < wanted
-          ? read(this.cached(`${SELECT_PAGE} WHERE p.${column} ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`), [
-              start.end.k,
-              ...params,
-              wanted - run.length,
-            ])
-          : [];
-      posts = [...run, ...past].slice(start.skip);
-    }
-    const first = posts[0];
-    const last = posts[posts.length - 1];
-    if (first && last && last[column] !== null && posts.length === limit) {
-      if (this.pageEnds.size > 10_000) this.pageEnds.clear();
-      // inRun: the whole page shares one key, so the run around its end may be long (see above).
-      const end = { k: last[column], id: last.id, inRun: first[column] === last[column] };
-      this.pageEnds.set(`${shape}\u0000${offset + limit}`, end);
-    }
-    return { ids: posts.map((p) => p.id), total };
-  }
-
-  /**
-   * The remembered page end nearest before `offset`, and the rows between it and `offset`. An
-   * export asks for several pages at once, and they need not arrive in order: a page whose
-   * predecessor is still being served seeks from an earlier end and skips the rows between, instead
-   * of counting every row from the top.
-   */
-  private nearestPageEnd(shape: string, offset: number, limit: number) {
-    for (let skip = 0; skip < offset && skip <= PAGES_BACK * limit; skip += limit) {
-      const end = this.pageEnds.get(`${shape}\u0000${offset - skip}`);
-      if (end) return { end, skip };
-    }
-    return undefined;
-  }
-
-  private readonly counts = new Map<string, number>();
-  private readonly pageEnds = new Map<string, { k: unknown; id: number; inRun: boolean }>();
-  private countsVersion = '';
-
-  /**
-   * Drops the remembered totals and page ends when anything changed since they were taken: changes
-   * are seen through `total_changes()` (this connection) and `data_version` (every other one).
-   */
-  private version(): void {
-    const version = this.cached("SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version)")
-      .pluck()
-      .get() as string;
-    if (version !== this.countsVersion) {
-      this.counts.clear();
-      this.pageEnds.clear();
-      this.countsVersion = version;
-    }
-  }
-
-  /**
-   * Totals of list queries, remembered until anything changes: paging through a large result (an
-   * export) would otherwise count the whole result again for every page.
-   */
-  private memoizedCount(sql: string, params: unknown[]): number {
-    this.version();
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    let total = this.counts.get(key);
-    if (total === undefined) {
-      total = (this.cached(sql).get(...params) as { n: number }).n;
-      if (this.counts.size > 1000) this.counts.clear();
-      this.counts.set(key, total);
-    }
-    return total;
+    return this.pages.query(where, params, orderBy, limit, offset);
   }
 
   private readonly statements = new Map<string, Statement>();
