@@ -8,6 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import { discoverApiBase, probedSiteUrl } from '../api/discover.js';
 import type { ApiClient, ApiClientOptions, RequestOptions } from '../api/index.js';
 import { ApiError, createApiClient, createDiscoveryFetcher } from '../api/index.js';
+import type { LocalServer } from '../commands/local-server.js';
 import type { CliRuntime, GlobalOptions } from '../commands/types.js';
 import type { LoadedConfig, Target } from '../config/index.js';
 // Small and needed by every data command: static, so they ride in the main chunk (each dynamic
@@ -100,12 +101,17 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
     }
     const local = await import('../commands/local-server.js');
     const server = await local.startLocalServer(ctx, target.vendor, { dataDir: dir, timezone: meta.timezone });
-    closeServer = server.close;
     debug(`offline copy of ${name} in ${dir}`);
     if (ctx.io.stderr.isTTY && meta.pulledAt !== '') {
       const minutes = Math.max(0, Math.round((ctx.now().getTime() - Date.parse(meta.pulledAt)) / 60_000));
       ctx.io.stderr.write(`calctl: offline copy of ${name}, pulled ${minutes} minute${minutes === 1 ? '' : 's'} ago\n`);
     }
+    return clientOfLocal(server, common);
+  }
+
+  /** The run's client of an in-process server (the local calendar or a copy), closed with the run. */
+  function clientOfLocal(server: LocalServer, common: Partial<ApiClientOptions>): ApiClient {
+    closeServer = server.close;
     client = createApiClient({
       ...common,
       baseUrl: server.baseUrl,
@@ -139,15 +145,8 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
     }
     if (target.kind === 'local' && local) {
       const server = await local.startLocalServer(ctx, globals.vendor);
-      closeServer = server.close;
       debug(`local calendar in ${server.dataDir} at ${server.baseUrl}`);
-      client = createApiClient({
-        ...common,
-        baseUrl: server.baseUrl,
-        transport: server.transport,
-        auth: { type: 'basic', user: server.user, password: server.password },
-      });
-      return client;
+      return clientOfLocal(server, common);
     }
     if (target.kind === 'local') throw new Error('local server module missing');
     // (discovery is bounded by --timeout too: a site that never answers fails within it)

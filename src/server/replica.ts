@@ -6,10 +6,10 @@
  * stored unescaped where the server escapes them on output).
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { costInput } from '../catalog/index.js';
+import { costInput, getResource, metaKeys } from '../catalog/index.js';
 import { DESIRED_SLUG } from './handlers/post-lifecycle.js';
 import type { Stores } from './site.js';
-import { PERMALINK_BASE, UNPUBLISHED } from './store/post-rows.js';
+import { COLUMNS, encode, newPost, PERMALINK_BASE, UNPUBLISHED } from './store/post-rows.js';
 import type { PostInput, PostType, Taxonomy } from './store/types.js';
 
 type Rec = Record<string, unknown>;
@@ -50,7 +50,7 @@ function guidFrom(type: PostType, status: string, slug: string): string {
 function baseRow(type: PostType, rec: Rec, title: string): PostInput {
   const status = str(rec.status, 'publish');
   const slug = str(rec.slug);
-  return {
+  return newPost({
     type,
     status,
     author: Number(rec.author ?? 1) || 1,
@@ -62,17 +62,8 @@ function baseRow(type: PostType, rec: Rec, title: string): PostInput {
     date_utc: str(rec.date_utc),
     modified: str(rec.modified),
     modified_utc: str(rec.modified_utc),
-    parent: 0,
-    meta: {},
-    start_local: null,
-    end_local: null,
-    start_utc: null,
-    end_utc: null,
-    featured: 0,
-    hidden: 0,
-    venue_id: null,
     guid: guidFrom(type, status, slug),
-  };
+  });
 }
 
 function eventRow(rec: Rec): PostInput {
@@ -100,13 +91,17 @@ function eventRow(rec: Rec): PostInput {
   return row;
 }
 
-const VENUE_KEYS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince', 'website'];
+/** The meta a venue or organizer record shows (address … / phone, email …), as the catalog lists it. */
+const META_KEYS = {
+  tribe_venue: metaKeys(getResource('venues')),
+  tribe_organizer: metaKeys(getResource('organizers')),
+};
 
 function linkedRow(type: 'tribe_venue' | 'tribe_organizer', rec: Rec): PostInput {
   const venue = type === 'tribe_venue';
   const row = baseRow(type, rec, str(venue ? rec.venue : rec.organizer));
   const meta: Rec = {};
-  for (const k of venue ? VENUE_KEYS : ['phone', 'website', 'email']) {
+  for (const k of META_KEYS[type]) {
     if (typeof rec[k] === 'string' && rec[k] !== '') meta[k] = rec[k];
   }
   if (venue) {
@@ -116,8 +111,6 @@ function linkedRow(type: 'tribe_venue' | 'tribe_organizer', rec: Rec): PostInput
   row.meta = meta;
   return row;
 }
-
-const COLUMNS = Object.keys(baseRow('tribe_events', {}, '')) as (keyof PostInput)[];
 
 const UPSERT_POST =
   `INSERT INTO posts (id, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}) ` +
@@ -140,8 +133,7 @@ function statement(db: Database, sql: string): Statement {
 }
 
 function upsertPost(db: Database, id: number, row: PostInput): void {
-  const values = COLUMNS.map((c) => (c === 'meta' ? JSON.stringify(row.meta) : row[c]));
-  statement(db, UPSERT_POST).run(id, ...values);
+  statement(db, UPSERT_POST).run(id, ...encode(row, JSON.stringify(row.meta)));
 }
 
 /** Stores an event, venue or organizer under its site id, with its links and terms. */

@@ -20,10 +20,8 @@ import {
 import type { Stores } from '../../server/site.js';
 import type { Post } from '../../server/store/types.js';
 import { openStores } from '../../server/stores.js';
-import { ALL_STATUSES, fetchOne, listAll, listEverything, type Rec, SYNC_ORDER } from './records.js';
+import { ALL_STATUSES, fetchOne, listAll, type Rec } from './records.js';
 import type { BaseRow } from './state.js';
-
-export type Records = Map<string, Map<number, Rec>>;
 
 /** What a pull reads of the copy: single records, and the ones made offline (never all of it). */
 export interface LocalView {
@@ -41,28 +39,34 @@ export interface LocalView {
   close(): Promise<void>;
 }
 
+/** A client of the copy's in-process server (the server's core is loaded only now), and its closing. */
+async function openCopyClient(
+  ctx: Context,
+  dir: string,
+  timezone: string,
+): Promise<{ client: ApiClient; close: () => Promise<void> }> {
+  const { startLocalServer } = await import('../local-server.js');
+  const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
+  const client = createApiClient({
+    baseUrl: server.baseUrl,
+    transport: server.transport,
+    auth: { type: 'basic', user: server.user, password: server.password },
+  });
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
 /** The copy read one record at a time through an in-process server (closed by `close`). */
 export async function openLocalView(ctx: Context, dir: string, timezone: string): Promise<LocalView> {
   // (the in-process server starts on the first record read: a pull with nothing changed reads none)
   let opened: Promise<{ client: ApiClient; close: () => Promise<void> }> | undefined;
   const open = () => {
-    opened ??= (async () => {
-      // (the server's core is loaded only then)
-      const { startLocalServer } = await import('../local-server.js');
-      const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
-      const client = createApiClient({
-        baseUrl: server.baseUrl,
-        transport: server.transport,
-        auth: { type: 'basic', user: server.user, password: server.password },
-      });
-      return {
-        client,
-        close: async () => {
-          await client.close();
-          await server.close();
-        },
-      };
-    })();
+    opened ??= openCopyClient(ctx, dir, timezone);
     return opened;
   };
   const one = async (resource: ResourceSpec, id: number) => fetchOne((await open()).client, resource, id);
@@ -118,25 +122,6 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
       if (opened) await (await opened).close();
     },
   };
-}
-
-/** Every record of the copy, by resource and id, read through an in-process server that is then closed. */
-export async function readCopy(ctx: Context, dir: string, timezone: string): Promise<Records> {
-  const { startLocalServer } = await import('../local-server.js');
-  const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
-  const client = createApiClient({
-    baseUrl: server.baseUrl,
-    transport: server.transport,
-    auth: { type: 'basic', user: server.user, password: server.password },
-  });
-  try {
-    const out: Records = new Map();
-    for (const r of SYNC_ORDER) out.set(r.name, (await listEverything(client, r)).records);
-    return out;
-  } finally {
-    await client.close();
-    await server.close();
-  }
 }
 
 const POST_TYPE: Record<string, Post['type']> = {

@@ -10,7 +10,7 @@ import { PartialError, UsageError } from '../../errors/index.js';
 import { tuneHeapForImport } from '../heap.js';
 import { dateZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
-import { openLocalView, readCopy, Writer } from './copy.js';
+import { type LocalView, openLocalView, Writer } from './copy.js';
 import { type Counts, pull } from './pull.js';
 import { push } from './push.js';
 import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
@@ -71,13 +71,24 @@ function diffOf(resource: ResourceSpec, base: Rec | undefined, local: Rec | unde
 
 async function describeConflicts(o: Opened, conflicts: ConflictRow[]) {
   if (conflicts.length === 0) return [];
-  const local = await readCopy(o.rt.ctx, o.dir, o.meta.timezone);
-  return conflicts.map((c) => {
-    const resource = SYNC_ORDER.find((r) => r.name === c.resource) as ResourceSpec;
-    const base = o.state.bases(c.resource).get(c.id)?.record as Rec | undefined;
-    const mine = local.get(c.resource)?.get(c.id);
-    return { resource: c.resource, id: c.id, kind: c.kind, fields: diffOf(resource, base, mine, c.site as Rec | null) };
-  });
+  const view = await openLocalView(o.rt.ctx, o.dir, o.meta.timezone);
+  try {
+    const out = [];
+    for (const c of conflicts) {
+      const resource = SYNC_ORDER.find((r) => r.name === c.resource) as ResourceSpec;
+      const base = o.state.base(c.resource, c.id)?.record as Rec | undefined;
+      const mine = await view.get(resource, c.id);
+      out.push({
+        resource: c.resource,
+        id: c.id,
+        kind: c.kind,
+        fields: diffOf(resource, base, mine, c.site as Rec | null),
+      });
+    }
+    return out;
+  } finally {
+    await view.close();
+  }
 }
 
 /** Decides recorded conflicts by a policy: the site's version, or the copy's (pushed next). */
@@ -85,48 +96,40 @@ async function resolve(o: Opened, policy: 'local' | 'site', only?: (c: ConflictR
   const chosen = o.state.conflicts().filter((c) => !only || only(c));
   if (chosen.length === 0) return 0;
   const writer = new Writer(o.dir);
+  let view: LocalView | undefined;
   try {
     for (const c of chosen) {
       const resource = SYNC_ORDER.find((r) => r.name === c.resource) as ResourceSpec;
       const site = c.site as Rec | null;
+      // The site's record becomes the base; `local` says whether the copy's row now holds it too.
+      const siteBase = (from: Rec, local: string) =>
+        o.state.setBase({
+          resource: c.resource,
+          id: from.id,
+          hash: contentHash(resource, from),
+          record: from,
+          modified: '',
+          local,
+        });
       if (policy === 'site') {
         writer.apply((w) => {
           if (c.kind === 'create/create' && site) w.rekey(resource, c.id, site.id);
           if (site) w.put(resource, site);
           else w.remove(resource, c.id);
         });
-        if (site) {
-          o.state.setBase({
-            resource: c.resource,
-            id: site.id,
-            hash: contentHash(resource, site),
-            record: site,
-            modified: '',
-            local: localStamp(site),
-          });
-        } else o.state.dropBase(c.resource, c.id);
+        if (site) siteBase(site, localStamp(site));
+        else o.state.dropBase(c.resource, c.id);
       } else if (c.kind === 'create/create' && site) {
         // (the copy's version of a record both sides made: it becomes an update of the site's record)
-        const local = (await readCopy(o.rt.ctx, o.dir, o.meta.timezone)).get(c.resource)?.get(c.id);
+        view ??= await openLocalView(o.rt.ctx, o.dir, o.meta.timezone);
+        const local = await view.get(resource, c.id);
         writer.apply((w) => {
           w.rekey(resource, c.id, site.id);
           w.put(resource, { ...(local ?? site), id: site.id });
         });
-        o.state.setBase({
-          resource: c.resource,
-          id: site.id,
-          hash: contentHash(resource, site),
-          record: site,
-          modified: '',
-        });
+        siteBase(site, '');
       } else if (site) {
-        o.state.setBase({
-          resource: c.resource,
-          id: c.id,
-          hash: contentHash(resource, site),
-          record: site,
-          modified: '',
-        });
+        siteBase(site, '');
       } else {
         // (the site deleted it, the copy changed it: it is made again on the site by the next push)
         o.state.dropBase(c.resource, c.id);
@@ -134,6 +137,7 @@ async function resolve(o: Opened, policy: 'local' | 'site', only?: (c: ConflictR
       o.state.clearConflict(c.resource, c.id);
     }
   } finally {
+    await view?.close();
     writer.close();
   }
   return chosen.length;

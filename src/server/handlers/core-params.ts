@@ -138,3 +138,25 @@ export function pageLink(base: string, query: Record<string, unknown>, lists: re
   }
   return `${base}?${parts.join('&')}`;
 }
+
+/**
+ * The headers of one page of a core collection: `X-WP-Total`, `X-WP-TotalPages`, the `Link` to the
+ * pages around it, and `Allow` (signed-in callers may also create).
+ */
+export function collectionHeaders(
+  scope: RequestScope,
+  route: string,
+  query: Record<string, unknown>,
+  lists: readonly string[],
+  paging: { page: number; total: number; maxPages: number },
+): Record<string, string> {
+  const { page, total, maxPages } = paging;
+  const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
+  const base = `${scope.origin}/wp-json/wp/v2/${route}`;
+  const pages: string[] = [];
+  if (page > 1) pages.push(`<${pageLink(base, query, lists, Math.min(page - 1, maxPages))}>; rel="prev"`);
+  if (maxPages > page) pages.push(`<${pageLink(base, query, lists, page + 1)}>; rel="next"`);
+  if (pages.length) headers.Link = pages.join(', ');
+  headers.Allow = scope.userId === null ? 'GET' : 'GET, POST';
+  return headers;
+}

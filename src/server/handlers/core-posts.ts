@@ -8,7 +8,7 @@ import { type CoreContext, type CoreLinks, serializeCorePost } from '../serializ
 import type { RequestScope } from '../site.js';
 import type { Post, PostType } from '../store/types.js';
 import { REGISTERED_STATUSES } from './common.js';
-import { CoreParams, pageLink } from './core-params.js';
+import { CoreParams, collectionHeaders } from './core-params.js';
 import { shownGmt, trashPost } from './post-lifecycle.js';
 
 export interface CoreReply {
@@ -200,13 +200,7 @@ export function listCorePosts(type: PostType, scope: RequestScope, query: Record
         ),
       )
     : fullRecords(list, scope, context);
-  const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
-  const base = `${scope.origin}/wp-json/wp/v2/${type}`;
-  const pages: string[] = [];
-  if (page > 1) pages.push(`<${pageLink(base, query, LISTS, Math.min(page - 1, maxPages))}>; rel="prev"`);
-  if (maxPages > page) pages.push(`<${pageLink(base, query, LISTS, page + 1)}>; rel="next"`);
-  if (pages.length) headers.Link = pages.join(', ');
-  headers.Allow = scope.userId === null ? 'GET' : 'GET, POST';
+  const headers = collectionHeaders(scope, type, query, LISTS, { page, total, maxPages });
   return { status: 200, body, headers };
 }
 

@@ -8,11 +8,13 @@ import { RestError } from '../http/errors.js';
 import { termArchiveUrl, termLinks } from '../serialize/term.js';
 import type { RequestScope } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
-import { CoreParams, pageLink } from './core-params.js';
+import { CoreParams, collectionHeaders } from './core-params.js';
 import type { CoreReply } from './core-posts.js';
 
 const ORDERBY = ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'] as const;
 const EVERYTHING = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** List parameters, written `name[i]=` in `Link` headers. */
+const TERM_LISTS = ['include', 'exclude', 'slug'];
 
 export const invalidTerm = () => new RestError(404, 'rest_term_invalid', 'There is no such term.');
 
@@ -104,14 +106,7 @@ export function listCoreTerms(
   const body = list
     .slice((page - 1) * perPage, page * perPage)
     .map((t) => serializeCoreTerm(t, count(t), scope, allow));
-  const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
-  const base = `${scope.origin}/wp-json/wp/v2/${route}`;
-  const lists = ['include', 'exclude', 'slug'];
-  const pages: string[] = [];
-  if (page > 1) pages.push(`<${pageLink(base, query, lists, Math.min(page - 1, maxPages))}>; rel="prev"`);
-  if (maxPages > page) pages.push(`<${pageLink(base, query, lists, page + 1)}>; rel="next"`);
-  if (pages.length) headers.Link = pages.join(', ');
-  headers.Allow = scope.userId === null ? 'GET' : 'GET, POST';
+  const headers = collectionHeaders(scope, route, query, TERM_LISTS, { page, total, maxPages });
   return { status: 200, body, headers };
 }
 

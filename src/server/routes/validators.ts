@@ -1,4 +1,4 @@
-import type { FieldSpec, ParamSpec, ResourceSpec } from '../../catalog/index.js';
+import { type FieldSpec, metaKeys, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
 import { isTime, KNOWN_STATUSES, POST_TYPE, parseStatusParam, positiveInt, postOfType } from '../handlers/common.js';
 import { validOrganizer, validVenue } from '../handlers/event-links.js';
 import { findTermRef, TAXONOMY } from '../handlers/terms.js';
@@ -39,19 +39,6 @@ export function isUrl(v: unknown): boolean {
 }
 /** The plugin's is_string_or_empty: empty in PHP's sense, or a non-empty string. */
 const stringOrEmpty = (v: unknown) => phpEmpty(v) || isNonEmptyString(v);
-/** Venue and organizer texts the plugin checks with is_string_or_empty. */
-const LINKED_TEXTS = new Set([
-  'description',
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'stateprovince',
-  'email',
-]);
 /** A JSON-schema boolean as WordPress checks it: true/false/1/0 in any case; an empty value is not one. */
 const bool =
   (name: string): Check =>
@@ -76,7 +63,8 @@ function fieldCheck(resource: ResourceSpec, field: FieldSpec, creating: boolean)
   // would fetch, which it does not: is_image; venues and organizers may also leave it empty)
   if (n === 'image') return (v) => linked && phpEmpty(v);
   if (n === 'website') return (v) => phpEmpty(v) || isUrl(v);
-  if (linked && LINKED_TEXTS.has(n)) return stringOrEmpty;
+  // (a venue's or organizer's description and meta texts: is_string_or_empty; the website is a URL, above)
+  if (linked && (n === 'description' || metaKeys(resource).includes(n))) return stringOrEmpty;
   if (n === 'venue' && resource.name === 'events') return (v, s) => validVenue(v, s);
   if (n === 'organizer' && resource.name === 'events') return (v, s) => validOrganizer(v, s);
   if (n === 'categories' || n === 'tags' || n === 'cost') return undefined;

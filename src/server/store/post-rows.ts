@@ -1,7 +1,7 @@
 /** The posts table's rows as the store reads and writes them: columns, decoding, encoding. */
 import type { Post, PostInput, PostType } from './types.js';
 
-const COLUMNS = [
+export const COLUMNS = [
   'type',
   'status',
   'author',
