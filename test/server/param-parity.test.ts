@@ -25,7 +25,18 @@ interface Target {
   origin: string;
   auth: string;
   ids: Record<string, number>;
+  /** what the cases made, by resource: deleted for good at the end (a real site keeps nothing) */
+  made: [string, number][];
 }
+
+/** WordPress core's route of each resource, for deleting what a run made. */
+const CORE_BASE: Record<string, string> = {
+  events: 'tribe_events',
+  venues: 'tribe_venue',
+  organizers: 'tribe_organizer',
+  categories: 'tribe_events_cat',
+  tags: 'tags',
+};
 
 async function send(t: Target, method: string, path: string, body?: unknown, anonymous = false) {
   const headers: Record<string, string> = anonymous ? {} : { authorization: t.auth };
@@ -49,6 +60,7 @@ async function send(t: Target, method: string, path: string, body?: unknown, ano
 async function seed(t: Target): Promise<void> {
   const made = async (path: string, body: Record<string, unknown>) => {
     const r = await send(t, 'POST', path, body);
+    if (typeof r.body?.id === 'number') t.made.push([path.slice(1), r.body.id]);
     if (r.status !== 201 || typeof r.body?.id !== 'number') throw new Error(`seeding ${path}: ${r.status}`);
     return r.body.id as number;
   };
@@ -99,16 +111,18 @@ async function outcome(t: Target, c: ParityCase): Promise<string> {
     if (c.name !== 'name') body.name = `parity-${run}-${serial}`;
   }
   const r = await send(t, 'POST', `/${c.resource}?_fields=id`, body);
+  if (r.status < 300 && typeof r.body?.id === 'number') t.made.push([c.resource, r.body.id]);
   return outcomeOf(r.status, r.body);
 }
 
 const cases = parityCases();
-const ours: Target = { origin: '', auth: basic('admin', ADMIN_PASSWORD), ids: {} };
+const ours: Target = { origin: '', auth: basic('admin', ADMIN_PASSWORD), ids: {}, made: [] };
 const real: Target | undefined = live
   ? {
       origin: realUrl as string,
       auth: basic(process.env.CALCTL_REAL_USER as string, process.env.CALCTL_REAL_PASSWORD as string),
       ids: {},
+      made: [],
     }
   : undefined;
 let api: Api;
@@ -126,7 +140,16 @@ beforeAll(async () => {
     expected = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, string>;
   }
 }, 600_000);
-afterAll(async () => api?.stop());
+afterAll(async () => {
+  await api?.stop();
+  // (the real site keeps none of the records the run made, deleted in the reverse order of making)
+  for (const [resource, id] of real?.made.reverse() ?? []) {
+    await fetch(`${real?.origin}/wp-json/wp/v2/${CORE_BASE[resource]}/${id}?force=true`, {
+      method: 'DELETE',
+      headers: { authorization: real?.auth ?? '' },
+    });
+  }
+}, 600_000);
 
 describe('validation parity with a real site', () => {
   it('covers every list parameter and writable field of the catalog', () => {
