@@ -1,3 +1,4 @@
+import { siteZoneLabel } from '../clock/index.js';
 import { CalctlError } from '../errors/index.js';
 import type { ApiClient } from './client.js';
 
@@ -15,17 +16,10 @@ export function restIndexOf(baseUrl: string): string {
   return url.href;
 }
 
-/** `5.5` → `UTC+5:30`, `-4` → `UTC-4:00`, 0 → `UTC` (WordPress's manual offsets). */
-export function offsetZone(hours: number): string {
-  if (hours === 0) return 'UTC';
-  const sign = hours < 0 ? '-' : '+';
-  const minutes = Math.round(Math.abs(hours) * 60);
-  return `UTC${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 /**
- * The site's time zone as its REST index announces it: `timezone_string` (an IANA name), else the
- * manual `gmt_offset`; undefined when the index says neither (WordPress then works in UTC). A site
+ * The site's time zone as its REST index announces it and as the site names it: `timezone_string` (an
+ * IANA name), else the manual `gmt_offset` labelled as WordPress labels it (`UTC+5.5`, `UTC-3`: the
+ * zone events made there get); undefined when the index says neither (WordPress then works in UTC). A site
  * reads the naive dates it is sent in this zone, so calctl must write them in it too: when the index
  * cannot be read (after the client's retries), this fails rather than guess.
  * @throws the request's error (network, timeout, 5xx …), with a hint naming `--timezone`
@@ -51,7 +45,5 @@ export async function siteTimeZone(api: ApiClient): Promise<string | undefined> 
   }
   if (typeof body !== 'object' || body === null) return undefined;
   const { timezone_string: name, gmt_offset: offset } = body as Record<string, unknown>;
-  if (typeof name === 'string' && name.trim() !== '') return name.trim();
-  const hours = typeof offset === 'number' ? offset : typeof offset === 'string' ? Number(offset) : Number.NaN;
-  return Number.isFinite(hours) ? offsetZone(hours) : undefined;
+  return siteZoneLabel(name, offset);
 }

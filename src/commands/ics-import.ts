@@ -14,7 +14,7 @@ import type { Runtime } from './types.js';
 
 /** `--until` as a date in the site's zone (end of that day), and as the instant it means. */
 async function untilOf(rt: Runtime, text: unknown, zone: string): Promise<{ wall: string; instant: Date }> {
-  const { wallTimeToUtc, parseWallTime } = await import('../dates/index.js');
+  const { wallTimeToUtc, parseWallTime } = await import('../clock/index.js');
   const wall = await parseDateInput(typeof text === 'string' ? text : '+1y', {
     now: rt.ctx.now(),
     timezone: zone,

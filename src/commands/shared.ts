@@ -62,13 +62,9 @@ const siteZones = new WeakMap<object, Promise<string>>();
 export async function dateZone(rt: Runtime, recordZone?: string): Promise<string> {
   const g = rt.globals();
   if (g.timezone) {
-    const { isValidTimeZone } = await import('../dates/zone.js');
+    const { isValidTimeZone, ZONE_FORMS_HINT } = await import('../clock/index.js');
     if (!isValidTimeZone(g.timezone)) {
-      throw new UsageError(
-        `--timezone: unknown time zone "${g.timezone}"`,
-        'use an IANA name such as Europe/Paris, UTC, or an offset such as UTC+5:30',
-        'invalid-timezone',
-      );
+      throw new UsageError(`--timezone: unknown time zone "${g.timezone}"`, ZONE_FORMS_HINT, 'invalid-timezone');
     }
     return g.timezone;
   }

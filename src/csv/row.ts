@@ -3,7 +3,7 @@
  * integers, time zones, end before start. Linked records stay as text here; links.ts resolves them.
  */
 import type { FieldSpec, ResourceSpec } from '../catalog/index.js';
-import { isValidTimeZone } from '../dates/index.js';
+import { isValidTimeZone } from '../clock/index.js';
 import { parseDateCells } from './dates.js';
 import type { Body } from './writable.js';
 

@@ -2,8 +2,9 @@
  * Lengths of time for an event's end: `--duration 90m`, and a relative `--end-date +2h`, which counts
  * from the event's start (not from now: "next monday 9am" to "+2h" must end at 11am that monday).
  */
+
+import { addDays, fieldsToMs, formatWall, parseWallTime } from '../clock/index.js';
 import { UsageError } from '../errors/index.js';
-import { addDays, epochToWall, formatWallTime, parseWallTime, wallToEpoch } from './wall.js';
 
 /** A length: whole calendar days (the clock time kept) plus minutes on the clock face. */
 export interface Duration {
@@ -77,5 +78,5 @@ export function endAfter(start: string, text: string, flag: string): string {
       'invalid-duration',
     );
   }
-  return formatWallTime(epochToWall(wallToEpoch(addDays(wall, d.days)) + d.minutes * 60_000));
+  return formatWall(fieldsToMs(addDays(wall, d.days)) + d.minutes * 60_000);
 }

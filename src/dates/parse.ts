@@ -2,17 +2,22 @@
  * Every date flag goes through here: user text in, the server's `YYYY-MM-DD HH:MM:SS` out, as wall
  * time in the target zone (the event's or the site's).
  */
-import { UsageError } from '../errors/index.js';
+
 import {
   addDays,
   addMonths,
-  formatWallTime,
+  fieldsToMs,
+  formatWall,
+  isValidTimeZone,
   isValidWallTime,
+  offsetAt,
+  offsetSuffixMinutes,
   parseWallTime,
   type WallTime,
-  wallToEpoch,
-} from './wall.js';
-import { isValidTimeZone, zonedWallTime, zoneOffsetMinutes } from './zone.js';
+  ZONE_FORMS_HINT,
+  zonedWallTime,
+} from '../clock/index.js';
+import { UsageError } from '../errors/index.js';
 
 /** Options shared by the date parsers. */
 export interface DateParseOptions {
@@ -50,11 +55,7 @@ function dateError(input: string): UsageError {
 
 function checkZone(tz: string): void {
   if (!isValidTimeZone(tz)) {
-    throw new UsageError(
-      `unknown time zone "${tz}"`,
-      'use an IANA name such as Europe/Paris, UTC, or an offset such as UTC+5:30',
-      'invalid-timezone',
-    );
+    throw new UsageError(`unknown time zone "${tz}"`, ZONE_FORMS_HINT, 'invalid-timezone');
   }
 }
 
@@ -74,13 +75,9 @@ function parseIsoWithOffset(text: string, tz: string): WallTime | undefined {
     second: Number(m[6] ?? 0),
   };
   if (!isValidWallTime(wall)) return undefined;
-  const zone = (m[7] ?? 'Z').toUpperCase();
-  let offset = 0;
-  if (zone !== 'Z') {
-    const digits = zone.slice(1).replace(':', '');
-    offset = (zone.startsWith('-') ? -1 : 1) * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0));
-  }
-  return zonedWallTime(new Date(wallToEpoch(wall) - offset * 60_000), tz);
+  const offset = offsetSuffixMinutes(m[7] ?? 'Z');
+  if (offset === undefined) return undefined;
+  return zonedWallTime(fieldsToMs(wall) - offset * 60_000, tz);
 }
 
 function parseRelative(text: string, now: Date, tz: string): WallTime | undefined {
@@ -125,7 +122,7 @@ export function parseDateStrict(input: string, opts: DateParseOptions): string {
   checkZone(opts.timezone);
   const wall = tryStrict(input, opts);
   if (!wall) throw dateError(input);
-  return formatWallTime(wall);
+  return formatWall(wall);
 }
 
 /**
@@ -139,7 +136,7 @@ async function parseNatural(input: string, opts: DateParseOptions): Promise<Wall
   // Loaded on demand: chrono-node is large and most runs never need it.
   const chrono = await import('chrono-node');
   const text = input.replace(NEXT_WEEKDAY_RE, '');
-  const reference = { instant: opts.now, timezone: zoneOffsetMinutes(opts.now, opts.timezone) };
+  const reference = { instant: opts.now, timezone: offsetAt(opts.timezone, opts.now) };
   const results = chrono.parse(text, reference, { forwardDate: true });
   const r = results[0];
   // The whole input must be one date: "dec 5 or 6" or "party next friday" are refused, not guessed.
@@ -165,11 +162,11 @@ async function parseNatural(input: string, opts: DateParseOptions): Promise<Wall
 export async function parseDateInput(input: string, opts: DateParseOptions): Promise<string> {
   checkZone(opts.timezone);
   const strict = tryStrict(input, opts);
-  if (strict) return formatWallTime(strict);
+  if (strict) return formatWall(strict);
   const text = input.trim();
   // Digits-and-dashes text that failed the strict forms is a typo (2026-13-01), not English.
   if (text === '' || /^[\d\s:+\-./TZ]+$/i.test(text)) throw dateError(input);
   const wall = await parseNatural(text, opts);
   if (!wall) throw dateError(input);
-  return formatWallTime(wall);
+  return formatWall(wall);
 }

@@ -5,7 +5,7 @@
  * times are read in the site's zone.
  */
 import type ICAL from 'ical.js';
-import { formatWallTime, type WallTime, wallTimeToUtc, zonedWallTime } from '../dates/index.js';
+import { formatWall, type WallTime, wallTimeToUtc, zonedWallTime } from '../clock/index.js';
 import { labelOffsetZone, readTzid } from './zones.js';
 
 /** A date of the file, as calctl will send it. */
@@ -30,7 +30,7 @@ const wallOf = (t: ICAL.Time): WallTime => ({
 
 /** An instant shown in the site's zone. */
 function inSiteZone(instant: Date, siteZone: string): string {
-  return formatWallTime(zonedWallTime(instant, siteZone));
+  return formatWall(zonedWallTime(instant, siteZone));
 }
 
 /**
@@ -39,14 +39,14 @@ function inSiteZone(instant: Date, siteZone: string): string {
  */
 export function readTime(t: ICAL.Time, tzid: string | undefined, siteZone: string): CalDate {
   const wall = wallOf(t);
-  if (t.isDate) return { wall: formatWallTime(wall), zone: siteZone, isDate: true };
+  if (t.isDate) return { wall: formatWall(wall), zone: siteZone, isDate: true };
   if (tzid === undefined || tzid === '') {
     if (t.zone?.tzid === 'UTC')
       return { wall: inSiteZone(wallTimeToUtc(wall, 'UTC'), siteZone), zone: siteZone, isDate: false };
-    return { wall: formatWallTime(wall), zone: siteZone, isDate: false };
+    return { wall: formatWall(wall), zone: siteZone, isDate: false };
   }
   const reading = readTzid(tzid);
-  if (reading.kind === 'zone') return { wall: formatWallTime(wall), zone: reading.zone, isDate: false };
+  if (reading.kind === 'zone') return { wall: formatWall(wall), zone: reading.zone, isDate: false };
   // A zone only the file's VTIMEZONE describes: ical.js computes the instant from it.
   if (t.zone && t.zone.tzid !== 'floating' && t.zone.tzid !== 'UTC') {
     return {
@@ -66,7 +66,7 @@ export function readTime(t: ICAL.Time, tzid: string | undefined, siteZone: strin
     };
   }
   return {
-    wall: formatWallTime(wall),
+    wall: formatWall(wall),
     zone: siteZone,
     isDate: false,
     note: `unknown time zone "${reading.tzid}" (no VTIMEZONE for it): its times are read in ${siteZone}`,

@@ -5,12 +5,12 @@
  * (no port). calctl writes the same UID, so an event keeps its identity between the site's feed and
  * calctl's export.
  */
-import { parseWallTime, wallToEpoch } from '../dates/index.js';
+import { fieldsToMs, parseWallTime } from '../clock/index.js';
 
 /** `2026-12-10 22:00:00` → 1796940000. */
 function wallSeconds(text: string): number | undefined {
   const wall = parseWallTime(text.trim());
-  return wall ? Math.floor(wallToEpoch(wall) / 1000) : undefined;
+  return wall ? Math.floor(fieldsToMs(wall) / 1000) : undefined;
 }
 
 /** The host of a site or record URL, as the feed names it (`http://127.0.0.1:8080/…` → `127.0.0.1`). */

@@ -3,7 +3,7 @@
  * own columns would have, so that the import pipeline validates, matches and writes it as any row.
  */
 import type ICAL from 'ical.js';
-import { addDays, formatWallTime, zonedWallTime } from '../dates/index.js';
+import { addDays, formatWall, zonedWallTime } from '../clock/index.js';
 import { type CalDate, instantOf, readTime } from './times.js';
 
 /** The columns an iCalendar file fills (organizer and categories only when some event has them). */
@@ -89,12 +89,12 @@ export function veventRow(
     const day = (t: ICAL.Time) => ({ year: t.year, month: t.month, day: t.day, hour: 0, minute: 0, second: 0 });
     const lastDay = end && end.compare(start) > 0 ? addDays(day(end), -1) : day(start);
     startWall = `${s.wall.slice(0, 10)} 00:00:00`;
-    endWall = `${formatWallTime(lastDay).slice(0, 10)} 23:59:59`;
+    endWall = `${formatWall(lastDay).slice(0, 10)} 23:59:59`;
   } else if (end) {
     const e = readTime(end, tzidOf(item, 'dtend') ?? tzidOf(item, 'dtstart'), opts.siteZone);
     if (e.note) opts.notes.zones.add(e.note);
     // One zone per event: the end as the same instant on the start's clock.
-    endWall = formatWallTime(zonedWallTime(new Date(instantOf(e)), s.zone));
+    endWall = formatWall(zonedWallTime(new Date(instantOf(e)), s.zone));
   } else {
     endWall = startWall;
   }

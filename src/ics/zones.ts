@@ -5,7 +5,7 @@
  * the file's own VTIMEZONE (see reader.ts) or, without one, read as their fixed offset.
  */
 import { findIana } from 'windows-iana';
-import { isValidTimeZone } from '../dates/index.js';
+import { isValidTimeZone } from '../clock/index.js';
 
 /** How a TZID is understood. */
 export type ZoneReading =

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { addDays } from '../clock/index.js';
 import { describeDoc } from './describe/doc.js';
 import { describeBatchRoute, describeIndex, describeNamespace, describeRoute } from './describe/root.js';
 import { siteNow } from './handlers/common.js';
@@ -16,7 +17,6 @@ import { WriteBatch } from './store/write-batch.js';
 import { serveTec, type TecStoreAccess } from './tec/router.js';
 import { tecIndexExtra } from './tec/routes.js';
 import { serveWpCore, wpCoreIndexRoutes } from './tec/wp-core.js';
-import { addDays } from './time/zone.js';
 
 /** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
 export interface CoreRequest {

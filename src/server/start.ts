@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { isValidTimeZone } from '../clock/index.js';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
 import type { SiteSettings, Stores } from './site.js';
 import { readAdminPassword } from './store/auth.js';
 import { openStores } from './stores.js';
-import { isValidTimezone } from './time/zone.js';
 
 export interface StartOptions {
   /** data dir holding the SQLite file, or ':memory:' */
@@ -42,7 +42,7 @@ export { openStores };
 /** Opens the store, creates the admin on first use and listens (127.0.0.1 unless told otherwise). */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const timezone = opts.timezone ?? 'UTC';
-  if (!isValidTimezone(timezone)) throw new Error(`unknown time zone: ${timezone}`);
+  if (!isValidTimeZone(timezone)) throw new Error(`unknown time zone: ${timezone}`);
   const stores = openStores(opts.dataDir);
   const dir = opts.dataDir === ':memory:' ? null : opts.dataDir;
   const passwordFile = await stores.auth.ensureAdmin(dir, opts.adminPassword);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { utcToWall } from '../../src/clock/index.js';
 import { parseTimeToWall, parseWpTime } from '../../src/server/time/strtotime.js';
-import { utcToWall } from '../../src/server/time/zone.js';
 
 const ZONES = ['UTC', 'UTC+5:30', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
 const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));

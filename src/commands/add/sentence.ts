@@ -5,16 +5,8 @@
  * `#word` a category or tag; what is left is the title. Ambiguous or unreadable input is refused
  * with what was understood, never guessed.
  */
-import {
-  addDays,
-  endAfter,
-  formatWallTime,
-  parseDuration,
-  type WallTime,
-  wallToEpoch,
-  zonedWallTime,
-  zoneOffsetMinutes,
-} from '../../dates/index.js';
+import { addDays, fieldsToMs, formatWall, offsetAt, type WallTime, zonedWallTime } from '../../clock/index.js';
+import { endAfter, parseDuration } from '../../dates/index.js';
 
 /** What a sentence says. */
 export interface QuickEvent {
@@ -131,7 +123,7 @@ export async function readSentence(input: string, opts: { now: Date; timezone: s
     throw new SentenceError(`cannot read "for ${length}" as a length of time`, understood);
   }
   const chrono = await import('chrono-node');
-  const reference = { instant: opts.now, timezone: zoneOffsetMinutes(opts.now, opts.timezone) };
+  const reference = { instant: opts.now, timezone: offsetAt(opts.timezone, opts.now) };
   // (chrono reads a copy with the title's parts of the day hidden; positions stay the same)
   const masked = text.replace(DAY_PART, (word: string) => '_'.repeat(word.length));
   const found = chrono.parse(masked, reference, { forwardDate: true });
@@ -151,26 +143,26 @@ export async function readSentence(input: string, opts: { now: Date; timezone: s
   let startText: string;
   let endText: string;
   if (allDay) {
-    startText = `${formatWallTime(start).slice(0, 10)} 00:00:00`;
+    startText = `${formatWall(start).slice(0, 10)} 00:00:00`;
     const last = r.end ? wallOf(r.end as Components, opts.timezone) : start;
-    endText = `${formatWallTime(last).slice(0, 10)} 23:59:59`;
+    endText = `${formatWall(last).slice(0, 10)} 23:59:59`;
   } else {
     if (!timeGiven(r.start as Components)) {
-      understood.start = `${formatWallTime(start).slice(0, 10)}`;
+      understood.start = `${formatWall(start).slice(0, 10)}`;
       throw new SentenceError(
         `no time of day in "${r.text.trim()}": add one (8pm, 19:30) or say "all day"`,
         understood,
       );
     }
-    startText = formatWallTime(start);
+    startText = formatWall(start);
     if (r.end && length !== undefined) {
       throw new SentenceError(`both an end ("${r.text.trim()}") and a length ("for ${length}")`, understood);
     }
     if (r.end) {
       let end = wallOf(r.end as Components, opts.timezone);
       // "10pm-1am": an end time alone, before the start, is on the next day.
-      if (wallToEpoch(end) <= wallToEpoch(start) && !(r.end as Components).isCertain('day')) end = addDays(end, 1);
-      endText = formatWallTime(end);
+      if (fieldsToMs(end) <= fieldsToMs(start) && !(r.end as Components).isCertain('day')) end = addDays(end, 1);
+      endText = formatWall(end);
     } else endText = endAfter(startText, length ?? '1h', 'for');
   }
   Object.assign(understood, { start: startText, end: endText });

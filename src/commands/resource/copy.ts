@@ -4,7 +4,7 @@
  * start moves the end with it, keeping the duration. The copy gets a slug of its own.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { epochToWall, formatWallTime, parseWallTime, wallToEpoch } from '../../dates/index.js';
+import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { toInputForm } from '../merge.js';
 import { dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
@@ -22,7 +22,7 @@ function keepDuration(record: Record<string, unknown>, start: string): string | 
   const to = typeof record.end_date === 'string' ? parseWallTime(record.end_date) : undefined;
   const begin = parseWallTime(start);
   if (!from || !to || !begin) return undefined;
-  return formatWallTime(epochToWall(wallToEpoch(begin) + (wallToEpoch(to) - wallToEpoch(from))));
+  return formatWall(fieldsToMs(begin) + (fieldsToMs(to) - fieldsToMs(from)));
 }
 
 /** Copies one event and prints the new one (`--porcelain`: its id only). */

@@ -14,7 +14,10 @@ const missing = (resource: ResourceSpec, body: Record<string, unknown>): FieldSp
 /** Asks for the missing required fields (title, start, end = start + 1 hour by default). */
 async function promptMissing(rt: CliRuntime, resource: ResourceSpec, body: Record<string, unknown>): Promise<void> {
   const { askInput } = await import('../prompts.js');
-  const { addHours, parseDateInput } = await import('../../dates/index.js');
+  const [{ addHours }, { parseDateInput }] = await Promise.all([
+    import('../../clock/index.js'),
+    import('../../dates/index.js'),
+  ]);
   const zone = await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined);
   const readDate = (text: string) => parseDateInput(text, { now: rt.ctx.now(), timezone: zone });
   const validDate = async (text: string) => {

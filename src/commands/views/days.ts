@@ -3,7 +3,7 @@
  * zone, and the order events are shown in. A timed event is placed by its instant, shown in the
  * display zone (the site's, or the machine's with --local-time); an all-day event by its own dates.
  */
-import { addDays, formatWallTime, parseWallTime, type WallTime, zonedWallTime } from '../../dates/index.js';
+import { addDays, formatWall, parseWallTime, type WallTime, zonedWallTime } from '../../clock/index.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -16,7 +16,7 @@ const wall = (day: Day): WallTime => {
 };
 
 /** The day `n` days after `day`. */
-export const plusDays = (day: Day, n: number): Day => formatWallTime(addDays(wall(day), n)).slice(0, 10);
+export const plusDays = (day: Day, n: number): Day => formatWall(addDays(wall(day), n)).slice(0, 10);
 
 /** 0 = Sunday … 6 = Saturday. */
 export const weekday = (day: Day): number => new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -32,7 +32,7 @@ export function daysBetween(first: Day, last: Day): Day[] {
 export const weekOf = (day: Day, weekStart: number): Day => plusDays(day, -((weekday(day) - weekStart + 7) % 7));
 
 /** Today in `zone`. */
-export const today = (now: Date, zone: string): Day => formatWallTime(zonedWallTime(now, zone)).slice(0, 10);
+export const today = (now: Date, zone: string): Day => formatWall(zonedWallTime(now, zone)).slice(0, 10);
 
 /** One event on one day of the view. */
 export interface DayEntry {
@@ -57,7 +57,7 @@ export function shownSpan(record: Obj, zone: string): { start: string; end: stri
   }
   const inZone = (utc: unknown, local: unknown) => {
     if (typeof utc === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(utc)) {
-      return formatWallTime(zonedWallTime(new Date(`${utc.replace(' ', 'T')}Z`), zone));
+      return formatWall(zonedWallTime(new Date(`${utc.replace(' ', 'T')}Z`), zone));
     }
     return typeof local === 'string' && parseWallTime(local) ? local : undefined;
   };

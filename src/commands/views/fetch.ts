@@ -6,7 +6,7 @@
  */
 import { coreRouteUrl, type ParamObject, paginate } from '../../api/index.js';
 import { getResource, type ResourceSpec } from '../../catalog/index.js';
-import { isValidTimeZone } from '../../dates/index.js';
+import { isValidTimeZone } from '../../clock/index.js';
 import { UsageError } from '../../errors/index.js';
 import { createRecordWriter } from '../../output/index.js';
 import { bindFlags, readFlags } from '../resource/flags.js';

@@ -1,11 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { ResourceSpec } from '../../catalog/index.js';
+import { formatWall, utcToWall, wallToUtc } from '../../clock/index.js';
 import { RestError } from '../http/errors.js';
 import type { RequestScope } from '../site.js';
 import { writesSettled } from '../store/shared-cache.js';
 import type { Post, PostType } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
-import { formatWall, utcToWall, wallToUtc } from '../time/zone.js';
 
 /** What a handler returns; the pipeline turns it into a reply. */
 export interface HandlerResult {

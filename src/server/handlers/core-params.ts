@@ -4,9 +4,10 @@
  * with a `details` entry carrying core's code (rest_invalid_type, rest_out_of_bounds,
  * rest_not_in_enum, rest_invalid_date). The messages are this server's own.
  */
+
+import { offsetSuffixMinutes, utcToWall } from '../../clock/index.js';
 import { RestError } from '../http/errors.js';
 import type { RequestScope } from '../site.js';
-import { utcToWall } from '../time/zone.js';
 
 type Detail = { code: string; message: string; data: Record<string, unknown> | null };
 
@@ -91,9 +92,10 @@ export class CoreParams {
     const wall = `${m[1]} ${m[2]}`;
     const zone = m[3];
     if (!zone) return wall;
-    const offset = /^[Zz]$/.test(zone) ? 0 : zoneMinutes(zone);
-    const utcMs = Date.parse(`${m[1]}T${m[2]}Z`) - offset * 60_000;
-    if (Number.isNaN(utcMs)) return this.fail(name, 'rest_invalid_date', 'The date is not in the expected format.');
+    const offset = offsetSuffixMinutes(zone);
+    const utcMs = Date.parse(`${m[1]}T${m[2]}Z`) - (offset ?? 0) * 60_000;
+    if (offset === undefined || Number.isNaN(utcMs))
+      return this.fail(name, 'rest_invalid_date', 'The date is not in the expected format.');
     return utcToWall(new Date(utcMs).toISOString().slice(0, 19).replace('T', ' '), scope.site.timezone);
   }
 
@@ -107,12 +109,6 @@ export class CoreParams {
       details: this.failed,
     });
   }
-}
-
-function zoneMinutes(zone: string): number {
-  const sign = zone.startsWith('-') ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0'));
 }
 
 /**

@@ -1,6 +1,6 @@
+import { addDays } from '../../clock/index.js';
 import { listOf, toBool } from '../routes/args.js';
 import { restBase } from '../site.js';
-import { addDays } from '../time/zone.js';
 import type { HandlerRequest, HandlerResult } from './common.js';
 import { parseDateParam, parseStatusParam, siteNow, statusesFor } from './common.js';
 import { renderEvents } from './event-view.js';

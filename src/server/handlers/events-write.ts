@@ -1,10 +1,10 @@
+import { wallToUtc } from '../../clock/index.js';
 import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { toBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
-import { wallToUtc } from '../time/zone.js';
 import { atomic, type HandlerRequest, type HandlerResult, parseDateParam, siteNow } from './common.js';
 import { resolveOrganizers, resolveTerms, resolveVenue } from './event-links.js';
 import { renderEvent } from './event-view.js';

@@ -3,10 +3,11 @@
  * wp_update_post, wp_trash_post, wp_unique_post_slug): shared by every route that writes posts, so
  * the trash, drafts and restored posts read the same whichever route wrote them.
  */
+
+import { utcToWall, wallToUtc } from '../../clock/index.js';
 import { sanitizeTitle } from '../format/slug.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
-import { utcToWall, wallToUtc } from '../time/zone.js';
 import { parseDateParam, siteNow } from './common.js';
 
 /** How WordPress stores "no GMT date yet". */

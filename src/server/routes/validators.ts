@@ -1,9 +1,9 @@
 import { type FieldSpec, metaKeys, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
+import { isValidTimeZone } from '../../clock/index.js';
 import { isTime, KNOWN_STATUSES, POST_TYPE, parseStatusParam, positiveInt, postOfType } from '../handlers/common.js';
 import { validOrganizer, validVenue } from '../handlers/event-links.js';
 import { findTermRef, TAXONOMY } from '../handlers/terms.js';
 import type { RequestScope } from '../site.js';
-import { isValidTimezone } from '../time/zone.js';
 import {
   type ArgDef,
   isDigits,
@@ -58,7 +58,7 @@ function fieldCheck(resource: ResourceSpec, field: FieldSpec, creating: boolean)
   if (n === 'author') return (v, s) => userExists(v, s);
   if (field.semantic === 'date') return (v, s) => isTime(v, s);
   if (n === 'status') return (v) => typeof v === 'string' && KNOWN_STATUSES.has(v);
-  if (n === 'timezone') return (v) => v === '' || (typeof v === 'string' && isValidTimezone(v.trim()));
+  if (n === 'timezone') return (v) => v === '' || (typeof v === 'string' && isValidTimeZone(v.trim()));
   // (an event's image must be an attachment, which the embedded server has none of, or an image URL it
   // would fetch, which it does not: is_image; venues and organizers may also leave it empty)
   if (n === 'image') return (v) => linked && phpEmpty(v);

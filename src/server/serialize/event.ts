@@ -1,9 +1,9 @@
+import { offsetString, tzAbbr, wallParts } from '../../clock/index.js';
 import { formatCost } from '../format/cost.js';
 import { wpautop } from '../format/html.js';
 import { shownGmt } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
-import { offsetString, tzAbbr, wallParts } from '../time/zone.js';
 import {
   globalId,
   jsonLdText,

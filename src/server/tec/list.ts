@@ -3,11 +3,12 @@
  * a plain array of records, `X-WP-Total` / `X-WP-TotalPages`, a `Link` header for the next and
  * previous pages, no default date window, and 404 for an empty page past the first.
  */
+
+import { wallToUtc } from '../../clock/index.js';
 import { likeArg } from '../handlers/list-common.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
-import { wallToUtc } from '../time/zone.js';
 import { TEC_POST_TYPE, type TecResource } from './params.js';
 import { serializeTecOrganizer, serializeTecVenue } from './serialize.js';
 import { loadEventRender, serializeTecEvent } from './serialize-event.js';

@@ -3,10 +3,11 @@
  * plugin's Event model (Event_Definition; Tribe\Events\Models\Post_Types\Event), with venues and
  * organizers embedded whole (With_Transform_Organizers_And_Venues::transform_entity).
  */
+
+import { isFixedZone, isValidTimeZone, offsetString, utcToWall, wallToMs } from '../../clock/index.js';
 import { formatCost } from '../format/cost.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
-import { isFixedZone, isValidTimezone, offsetString, utcToWall, wallToMs } from '../time/zone.js';
 import { nowUtc, postHead, serializeTecOrganizer, serializeTecVenue } from './serialize.js';
 
 const MONTHS = [
@@ -108,7 +109,7 @@ export function serializeTecEvent(post: Post, scope: RequestScope, render: Event
     ...cats.flatMap((t) => [`tribe_events_cat-${t.slug}`, `cat_${t.slug}`]),
   ];
   const site = scope.site.timezone;
-  const tz = typeof meta.timezone === 'string' && isValidTimezone(meta.timezone) ? meta.timezone : site;
+  const tz = typeof meta.timezone === 'string' && isValidTimeZone(meta.timezone) ? meta.timezone : site;
   const start = post.start_local ?? post.date;
   const end = post.end_local ?? start;
   const startUtc = post.start_utc ?? start;

@@ -4,11 +4,11 @@
  * the plugin's venue and organizer properties (Venue_Definition, Organizer_Definition).
  */
 import { getResource } from '../../catalog/index.js';
+import { utcToWall, wallToUtc } from '../../clock/index.js';
 import { stripTags, wpautop } from '../format/html.js';
 import { permalink } from '../serialize/linked.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
-import { utcToWall, wallToUtc } from '../time/zone.js';
 
 /** WordPress dates in the REST shape: `2026-11-25T04:33:24`. */
 export const restDate = (wall: string) => wall.replace(' ', 'T');

@@ -5,13 +5,13 @@
  * the older namespace's; the body's `status` defaults to `publish`, so an update re-publishes a draft.
  */
 
+import { isValidTimeZone, utcToWall, wallToUtc } from '../../clock/index.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { siteNow } from '../handlers/common.js';
 import { trashPost as wpTrashPost } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
-import { isValidTimezone, utcToWall, wallToUtc } from '../time/zone.js';
 import { TEC_POST_TYPE, type TecResource } from './params.js';
 import { VENUE_KEYS } from './serialize.js';
 
@@ -73,7 +73,7 @@ function eventTimes(p: Params, current: Post | null, tz: string, allDay: boolean
 }
 
 const zoneOf = (p: Params, fallback: string) =>
-  has(p, 'timezone') && isValidTimezone(str(p.timezone)) ? str(p.timezone) : fallback;
+  has(p, 'timezone') && isValidTimeZone(str(p.timezone)) ? str(p.timezone) : fallback;
 
 /** Status, slug and publication dates of a post being created or updated. */
 function lifecycle(p: Params, scope: RequestScope, post: Post | null, type: Post['type'], title: string) {

@@ -4,8 +4,9 @@
  * (days, months, weekdays) happens on the wall clock of the zone, clock arithmetic (hours,
  * minutes, seconds) on the instant, which is how PHP 8.1+ treats DST transitions.
  */
+
+import { daysInMonth, fieldsToMs, formatWall, isFixedZone, utcToWall, wallToMs, wallToUtc } from '../../clock/index.js';
 import { scan } from './strtotime-scan.js';
-import { daysInMonth, fieldsToMs, formatWall, isFixedZone, utcToWall, wallToMs, wallToUtc } from './zone.js';
 
 /** Reference instant and zone for naive and relative input. */
 export interface ParseTimeOptions {

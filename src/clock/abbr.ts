@@ -1,9 +1,16 @@
 /**
+ * Zone labels as a site writes them in an event's `timezone_abbr` (the plugin's
+ * `Tribe__Events__API::saveEventMeta`): WordPress's manual offsets as written (`UTC+5.5`), PHP offsets
+ * as PHP's `T` format prints them (`GMT+0530`), and for IANA zones the letters PHP prints.
+ *
  * Abbreviations PHP prints for zones where `Intl` in `en-US` only offers `GMT+9`-style names.
  * Keyed by zone id, then by UTC offset in minutes, so DST and historical offsets pick the right
  * letters without guessing which half of the year it is. Zones missing here fall back to PHP's
  * numeric form (`+08`, `+0530`), which is also what PHP prints for zones without letters.
  */
+import { intlName, offsetAt } from './convert.js';
+import { wallToMs } from './wall.js';
+import { requireZone } from './zones.js';
 
 type OffsetNames = Readonly<Record<number, string>>;
 
@@ -97,4 +104,34 @@ export function numericAbbr(offset: number): string {
   const h = String(Math.floor(abs / 60)).padStart(2, '0');
   const m = abs % 60;
   return m === 0 ? `${sign}${h}` : `${sign}${h}${String(m).padStart(2, '0')}`;
+}
+
+/** PHP's `T` of an offset zone: `GMT+0530`, `GMT-0300`. */
+function gmtAbbr(offset: number): string {
+  const abs = Math.abs(offset);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+  return `GMT${offset < 0 ? '-' : '+'}${hhmm}`;
+}
+
+/**
+ * The label a site gives an event in zone `tz` starting at the UTC instant `utc`: letters where PHP
+ * has them (`JST`, `EDT`, `CEST`), otherwise PHP's numeric form (`+08`, `+0530`); a WordPress offset
+ * is its own label (`UTC+5.5`, `UTC+5:30`), a PHP offset PHP's `GMT+0530`, and `Z` is `Z`.
+ */
+export function tzAbbr(tz: string, utc: string): string {
+  const zone = requireZone(tz);
+  if (zone.kind === 'fixed') {
+    if (zone.form === 'wordpress') return tz;
+    if (zone.form === 'php') return gmtAbbr(zone.minutes);
+    if (zone.form === 'zulu') return 'Z';
+    return tz; // UTC, GMT
+  }
+  const ms = wallToMs(utc);
+  const offset = offsetAt(tz, ms);
+  const fromTable = tableAbbr(tz, offset) ?? tableAbbr(zone.id, offset);
+  if (fromTable) return fromTable;
+  const name = intlName(zone, ms);
+  // en-US gives real letters for North American zones and `GMT+9`-like text elsewhere.
+  if (/^[A-Z]{2,5}$/.test(name) && !(name === 'GMT' && offset !== 0)) return name;
+  return numericAbbr(offset);
 }

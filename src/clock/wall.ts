@@ -1,7 +1,8 @@
 /**
- * Zone-free helpers for "wall" timestamps: the `'YYYY-MM-DD HH:MM:SS'` strings that WordPress and
- * The Events Calendar store and return. All arithmetic goes through `Date.UTC` so that it never
- * depends on the host's local zone.
+ * Wall times: a calendar date and a clock time with no zone attached, as fields or as the
+ * `'YYYY-MM-DD HH:MM:SS'` strings that WordPress and The Events Calendar store and return (and that
+ * calctl sends). Zone-free: arithmetic reads a wall time as if it were UTC, so it never depends on the
+ * host's zone, and calendar arithmetic ("+1 day") keeps the clock time whatever a zone does that day.
  */
 
 /** A wall time split into zero-padded string fields, the shape of TEC's `*_date_details`. */
@@ -23,6 +24,9 @@ export interface WallFields {
   minute?: number;
   second?: number;
 }
+
+/** A wall time with every field given (what the parsers return). */
+export type WallTime = Required<WallFields>;
 
 const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -93,6 +97,32 @@ function inRange(f: Fields19): boolean {
   );
 }
 
+/** True when every field is in range (refuses 2026-02-30 and 24:00). */
+export function isValidWallTime(w: WallTime): boolean {
+  return w.hour >= 0 && w.minute >= 0 && w.second >= 0 && w.day >= 1 && w.month >= 1 && inRange(w);
+}
+
+/**
+ * Reads `YYYY-MM-DD`, `YYYY-MM-DD HH:MM` or `YYYY-MM-DD HH:MM:SS` (a `T` may stand for the space):
+ * user input, so an impossible date is refused (undefined), never rolled over.
+ * @param endOfDay a date without a time means 23:59:59 instead of 00:00:00 (default false)
+ */
+export function parseWallTime(text: string, endOfDay = false): WallTime | undefined {
+  const m = WALL_RE.exec(text);
+  if (!m) return undefined;
+  const dateOnly = m[4] === undefined;
+  const end = dateOnly && endOfDay;
+  const w: WallTime = {
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: dateOnly ? (end ? 23 : 0) : Number(m[4]),
+    minute: dateOnly ? (end ? 59 : 0) : Number(m[5]),
+    second: dateOnly ? (end ? 59 : 0) : Number(m[6] ?? 0),
+  };
+  return isValidWallTime(w) ? w : undefined;
+}
+
 /**
  * The wall string itself when it is already canonical (`YYYY-MM-DD HH:MM:SS`, every field in range):
  * formatting it again would return it unchanged. Null otherwise.
@@ -123,13 +153,26 @@ export function wallToMs(wall: string): number {
   });
 }
 
-/** Epoch milliseconds for numeric fields taken as UTC; overflowing fields are normalised. */
+/** Epoch milliseconds for numeric fields read as if UTC; overflowing fields are normalised. */
 export function fieldsToMs(f: WallFields): number {
   const d = new Date(0);
   // setUTCFullYear keeps years below 100 literal, which Date.UTC would map to 19xx.
   d.setUTCFullYear(f.year, f.month - 1, f.day);
   d.setUTCHours(f.hour ?? 0, f.minute ?? 0, f.second ?? 0, 0);
   return d.getTime();
+}
+
+/** The fields of epoch milliseconds read as UTC (the inverse of {@link fieldsToMs}). */
+export function msToFields(ms: number): WallTime {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /**
@@ -191,8 +234,29 @@ export function wallParts(wall: string): WallParts {
 }
 
 /** Moves a wall time by `n` calendar days, keeping the clock time (no zone involved). */
-export function addDays(wall: string, n: number): string {
-  return formatWall(wallToMs(wall) + n * 86_400_000);
+export function addDays(wall: string, n: number): string;
+export function addDays(wall: WallTime, n: number): WallTime;
+export function addDays(wall: string | WallTime, n: number): string | WallTime {
+  if (typeof wall === 'string') return formatWall(wallToMs(wall) + n * MS_PER_DAY);
+  return msToFields(fieldsToMs(wall) + n * MS_PER_DAY);
+}
+
+/** Adds calendar months; the day is clamped to the target month (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(w: WallTime, months: number): WallTime {
+  const index = w.year * 12 + (w.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  return { ...w, year, month, day: Math.min(w.day, daysInMonth(year, month)) };
+}
+
+/**
+ * Adds hours on the clock face (for "end = start + 1 hour").
+ * @throws Error when `wall` is not `YYYY-MM-DD HH:MM[:SS]` (a programming error: inputs are parsed first)
+ */
+export function addHours(wall: string, hours: number): string {
+  const w = parseWallTime(wall);
+  if (!w) throw new Error(`not a wall time: ${wall}`);
+  return formatWall(fieldsToMs(w) + hours * 3_600_000);
 }
 
 /** The date half (`YYYY-MM-DD`) of a wall string. */
