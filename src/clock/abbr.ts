@@ -1,100 +1,36 @@
 /**
  * Zone labels as a site writes them in an event's `timezone_abbr` (the plugin's
- * `Tribe__Events__API::saveEventMeta`): WordPress's manual offsets as written (`UTC+5.5`), PHP offsets
- * as PHP's `T` format prints them (`GMT+0530`), and for IANA zones the letters PHP prints.
- *
- * Abbreviations PHP prints for zones where `Intl` in `en-US` only offers `GMT+9`-style names.
- * Keyed by zone id, then by UTC offset in minutes, so DST and historical offsets pick the right
- * letters without guessing which half of the year it is. Zones missing here fall back to PHP's
- * numeric form (`+08`, `+0530`), which is also what PHP prints for zones without letters.
+ * `Tribe__Events__API::saveEventMeta` and `Tribe__Timezones::abbr`): WordPress's manual offsets as
+ * written (`UTC+5.5`), PHP offsets as PHP's `T` format prints them (`GMT+0530`), and for IANA zones
+ * the letters of the generated table (abbr-table.ts: PHP's `T`, or where PHP has only a number the
+ * abbreviation the plugin looks up instead, such as Lord Howe's `AEST`), keyed by zone and UTC offset
+ * so daylight saving picks the right letters. Other offsets get PHP's numeric form (`+0545`).
  */
-import { intlName, offsetAt } from './convert.js';
+import { ZONE_LABELS } from './abbr-table.js';
+import { offsetAt } from './convert.js';
 import { wallToMs } from './wall.js';
 import { requireZone } from './zones.js';
 
-type OffsetNames = Readonly<Record<number, string>>;
+/** zone id → UTC offset in minutes → letters, built from the generated table on first use */
+let table: Map<string, Map<number, string>> | undefined;
 
-const CET: OffsetNames = { 60: 'CET', 120: 'CEST' };
-const EET: OffsetNames = { 120: 'EET', 180: 'EEST' };
-const WET: OffsetNames = { 0: 'WET', 60: 'WEST' };
-const AEST: OffsetNames = { 600: 'AEST', 660: 'AEDT' };
-const ACST: OffsetNames = { 570: 'ACST', 630: 'ACDT' };
-const CHINA: OffsetNames = { 480: 'CST' };
-const IST: OffsetNames = { 330: 'IST' };
+function tableOf(): Map<string, Map<number, string>> {
+  if (table) return table;
+  table = new Map();
+  for (const [key, zones] of Object.entries(ZONE_LABELS)) {
+    const [label = '', offset = '0'] = key.split(' ');
+    for (const zone of zones.split(' ')) {
+      const byOffset = table.get(zone) ?? new Map<number, string>();
+      byOffset.set(Number(offset), label);
+      table.set(zone, byOffset);
+    }
+  }
+  return table;
+}
 
-const group = (names: OffsetNames, zones: string[]): Array<[string, OffsetNames]> => zones.map((z) => [z, names]);
-
-const TABLE = new Map<string, OffsetNames>([
-  ['UTC', { 0: 'UTC' }],
-  ['Etc/UTC', { 0: 'UTC' }],
-  ['GMT', { 0: 'GMT' }],
-  ['Etc/GMT', { 0: 'GMT' }],
-  ['Europe/London', { 0: 'GMT', 60: 'BST' }],
-  ['Europe/Dublin', { 0: 'GMT', 60: 'IST' }],
-  ...group(WET, ['Europe/Lisbon', 'Atlantic/Canary', 'Atlantic/Madeira', 'Atlantic/Faroe']),
-  ...group(CET, [
-    'Europe/Paris',
-    'Europe/Berlin',
-    'Europe/Madrid',
-    'Europe/Rome',
-    'Europe/Amsterdam',
-    'Europe/Brussels',
-    'Europe/Vienna',
-    'Europe/Zurich',
-    'Europe/Stockholm',
-    'Europe/Oslo',
-    'Europe/Copenhagen',
-    'Europe/Prague',
-    'Europe/Warsaw',
-    'Europe/Budapest',
-    'Europe/Belgrade',
-    'Europe/Luxembourg',
-    'Europe/Monaco',
-    'Europe/Malta',
-    'Europe/Zagreb',
-    'Europe/Ljubljana',
-    'Europe/Bratislava',
-    'Africa/Algiers',
-    'Africa/Tunis',
-  ]),
-  ...group(EET, [
-    'Europe/Athens',
-    'Europe/Helsinki',
-    'Europe/Kiev',
-    'Europe/Kyiv',
-    'Europe/Bucharest',
-    'Europe/Sofia',
-    'Europe/Riga',
-    'Europe/Tallinn',
-    'Europe/Vilnius',
-    'Asia/Beirut',
-    'Africa/Cairo',
-  ]),
-  ['Europe/Moscow', { 180: 'MSK' }],
-  ['Asia/Jerusalem', { 120: 'IST', 180: 'IDT' }],
-  ['Asia/Tel_Aviv', { 120: 'IST', 180: 'IDT' }],
-  ['Asia/Karachi', { 300: 'PKT' }],
-  ...group(IST, ['Asia/Kolkata', 'Asia/Calcutta']),
-  ['Asia/Jakarta', { 420: 'WIB' }],
-  ...group(CHINA, ['Asia/Shanghai', 'Asia/Chongqing', 'Asia/Harbin', 'Asia/Taipei', 'Asia/Macau', 'PRC']),
-  ['Asia/Hong_Kong', { 480: 'HKT' }],
-  ['Asia/Manila', { 480: 'PST' }],
-  ['Asia/Tokyo', { 540: 'JST' }],
-  ['Japan', { 540: 'JST' }],
-  ['Asia/Seoul', { 540: 'KST' }],
-  ['Australia/Perth', { 480: 'AWST' }],
-  ...group(ACST, ['Australia/Adelaide', 'Australia/Darwin', 'Australia/Broken_Hill']),
-  ...group(AEST, ['Australia/Sydney', 'Australia/Melbourne', 'Australia/Hobart', 'Australia/Canberra']),
-  ['Australia/Brisbane', { 600: 'AEST' }],
-  ['Pacific/Auckland', { 720: 'NZST', 780: 'NZDT' }],
-  ['Africa/Johannesburg', { 120: 'SAST' }],
-  ['Africa/Lagos', { 60: 'WAT' }],
-  ['Africa/Nairobi', { 180: 'EAT' }],
-]);
-
-/** Letters PHP shows for `zone` at `offset` minutes, or undefined when the table has no entry. */
+/** Letters a site shows for `zone` at `offset`, or undefined when the table has no entry. */
 export function tableAbbr(zone: string, offset: number): string | undefined {
-  return TABLE.get(zone)?.[offset];
+  return tableOf().get(zone)?.get(offset);
 }
 
 /** PHP's numeric abbreviation: sign, two-digit hours, minutes only when non-zero (`+08`, `+0530`). */
@@ -126,12 +62,6 @@ export function tzAbbr(tz: string, utc: string): string {
     if (zone.form === 'zulu') return 'Z';
     return tz; // UTC, GMT
   }
-  const ms = wallToMs(utc);
-  const offset = offsetAt(tz, ms);
-  const fromTable = tableAbbr(tz, offset) ?? tableAbbr(zone.id, offset);
-  if (fromTable) return fromTable;
-  const name = intlName(zone, ms);
-  // en-US gives real letters for North American zones and `GMT+9`-like text elsewhere.
-  if (/^[A-Z]{2,5}$/.test(name) && !(name === 'GMT' && offset !== 0)) return name;
-  return numericAbbr(offset);
+  const offset = offsetAt(tz, wallToMs(utc));
+  return tableAbbr(tz, offset) ?? tableAbbr(zone.id, offset) ?? numericAbbr(offset);
 }

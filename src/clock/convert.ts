@@ -8,10 +8,9 @@ import { requireZone, type Zone } from './zones.js';
 
 type IanaZone = Zone & { kind: 'iana' };
 
-/** What Intl says of a zone at an instant: its offset in minutes and its short name (`EST`, `GMT+9`). */
-export interface Moment {
+/** What Intl says of a zone at an instant: its offset in minutes. */
+interface Moment {
   offset: number;
-  name: string;
 }
 
 function partsAt(zone: IanaZone, ms: number): Map<string, string> {
@@ -30,12 +29,12 @@ function momentAt(zone: IanaZone, ms: number): Moment {
     second: Number(p.get('second')),
   });
   // Intl drops milliseconds, so compare against the instant truncated to the second.
-  return { offset: Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000), name: p.get('timeZoneName') ?? '' };
+  return { offset: Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000) };
 }
 
 /**
  * Intl formatting is by far the slowest step of a write or of rendering an event, so what it says is
- * memoized per zone and UTC day: a day whose offset and name are the same at its start and at the
+ * memoized per zone and UTC day: a day whose offset is the same at its start and at the
  * next day's start has them all day (no zone changes and changes back within one day). Only the days
  * of a transition fall back to quarter hours: every real-world transition falls on a quarter hour, so
  * an offset holds for the whole bucket.
@@ -68,22 +67,17 @@ function dayStart(zone: IanaZone, day: number): Moment {
 }
 
 /** The zone's moment all through the UTC day holding `ms`; null on a day when it changes. */
-export function dayMoment(zone: IanaZone, ms: number): Moment | null {
+function dayMoment(zone: IanaZone, ms: number): Moment | null {
   const day = Math.floor(ms / MS_PER_DAY);
   const memo = memoOf(dayMemo, zone.id);
   let m = memo.get(day);
   if (m === undefined) {
     const start = dayStart(zone, day);
     const next = dayStart(zone, day + 1);
-    m = start.offset === next.offset && start.name === next.name ? start : null;
+    m = start.offset === next.offset ? start : null;
     memo.set(day, m);
   }
   return m;
-}
-
-/** Intl's short name of the zone at the instant (`EST`, `GMT+9`). */
-export function intlName(zone: IanaZone, ms: number): string {
-  return dayMoment(zone, ms)?.name ?? partsAt(zone, ms).get('timeZoneName') ?? '';
 }
 
 function offsetOf(zone: Zone, ms: number): number {

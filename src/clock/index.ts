@@ -32,5 +32,6 @@ export {
   offsetSuffixMinutes,
   siteSetting,
   siteZoneLabel,
+  siteZoneName,
   ZONE_FORMS_HINT,
 } from './zones.js';

@@ -66,7 +66,6 @@ function ianaZone(text: string): Zone | null {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-      timeZoneName: 'short',
     });
     return { kind: 'iana', form: 'iana', id: fmt.resolvedOptions().timeZone, fmt };
   } catch {
@@ -161,4 +160,14 @@ export function siteSetting(text: string): { timezoneString: string; gmtOffsetHo
   const zone = requireZone(text);
   if (zone.kind === 'iana' || zone.form === 'iana') return { timezoneString: text, gmtOffsetHours: null };
   return { timezoneString: '', gmtOffsetHours: Math.round((zone.minutes / 60) * 100) / 100 };
+}
+
+/**
+ * A zone as the name a WordPress site gives it when it is the site's zone: an IANA id as it is, any
+ * other fixed offset as the manual offset WordPress's settings would hold (`UTC+5:30` and `+05:30`
+ * are `UTC+5.5`, the label the site's events get).
+ */
+export function siteZoneName(text: string): string {
+  const { timezoneString, gmtOffsetHours } = siteSetting(text);
+  return gmtOffsetHours === null ? timezoneString : manualOffsetLabel(Math.round(gmtOffsetHours * 60));
 }

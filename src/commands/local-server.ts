@@ -3,7 +3,9 @@
  * in-process. No HTTP server or client library is loaded and no socket is opened, so the local
  * calendar starts fast; `calctl serve` on the same data dir still works for other clients.
  */
+
 import type { Transport } from '../api/client.js';
+import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { defaultDataDir } from '../config/paths.js';
 import type { Context } from '../io/context.js';
 import { createCore } from '../server/core.js';
@@ -30,6 +32,14 @@ export interface LocalServerOptions {
 }
 
 /** Opens the default data dir (creating the admin on first use) and the in-process transport. */
+/**
+ * The zone of a local server as a site's settings hold it: an offline copy of a site with the manual
+ * offset `UTC+5.5` labels its events `UTC+5.5` (a copy made by an older calctl noted `UTC+5:30`).
+ */
+function siteZone(zone: string | undefined): string {
+  return zone && isValidTimeZone(zone) ? siteZoneName(zone) : (zone ?? 'UTC');
+}
+
 export async function startLocalServer(
   ctx: Context,
   vendor?: string,
@@ -44,7 +54,7 @@ export async function startLocalServer(
     throw err;
   }
   const core = createCore({
-    site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: opts.timezone ?? 'UTC', now: () => ctx.now() },
+    site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: siteZone(opts.timezone), now: () => ctx.now() },
     stores,
     // This process holds the data dir itself: its requests are the admin's, no hash is checked.
     trustCredentials: true,

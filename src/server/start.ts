@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isValidTimeZone } from '../clock/index.js';
+import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
 import type { SiteSettings, Stores } from './site.js';
@@ -41,8 +41,10 @@ export { openStores };
 
 /** Opens the store, creates the admin on first use and listens (127.0.0.1 unless told otherwise). */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const timezone = opts.timezone ?? 'UTC';
-  if (!isValidTimeZone(timezone)) throw new Error(`unknown time zone: ${timezone}`);
+  if (opts.timezone !== undefined && !isValidTimeZone(opts.timezone))
+    throw new Error(`unknown time zone: ${opts.timezone}`);
+  // (as a site's settings can hold it: +05:30 or UTC+5:30 is the manual offset UTC+5.5)
+  const timezone = siteZoneName(opts.timezone ?? 'UTC');
   const stores = openStores(opts.dataDir);
   const dir = opts.dataDir === ':memory:' ? null : opts.dataDir;
   const passwordFile = await stores.auth.ensureAdmin(dir, opts.adminPassword);

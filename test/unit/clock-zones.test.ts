@@ -78,6 +78,13 @@ describe('zone labels as a site writes them', () => {
     ['Australia/Sydney', summer, 'AEST'],
     ['America/Sao_Paulo', winter, '-03'],
     ['Asia/Kathmandu', winter, '+0545'],
+    ['Antarctica/Troll', winter, '+00'],
+    ['Africa/Addis_Ababa', summer, 'EAT'],
+    ['Asia/Calcutta', winter, 'IST'],
+    // where PHP has only a number, the plugin files the zone under the first abbreviation PHP lists
+    ['Asia/Singapore', winter, 'SMT'],
+    ['Australia/Lord_Howe', winter, 'AEST'],
+    ['Australia/Lord_Howe', summer, 'AEST'],
     // a WordPress offset is its own label, as written
     ['UTC+5.5', winter, 'UTC+5.5'],
     ['UTC+5:30', winter, 'UTC+5:30'],

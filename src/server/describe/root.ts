@@ -1,3 +1,4 @@
+import { offsetAt, siteSetting } from '../../clock/index.js';
 import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from '../http/batch.js';
 import type { ArgDef } from '../routes/args.js';
 import type { RouteDef } from '../routes/table.js';
@@ -106,6 +107,18 @@ export function describeBatchRoute(origin: string): Record<string, unknown> {
   };
 }
 
+/**
+ * The zone as WordPress's index announces its settings: an IANA id in `timezone_string` with the
+ * offset in force now as `gmt_offset` (hours, a number: `wp_timezone_override_offset`), or a manual
+ * offset as the option stores it (`gmt_offset: "5.5"`, a string) with an empty `timezone_string`.
+ */
+function zoneSettings(site: SiteSettings): { gmt_offset: number | string; timezone_string: string } {
+  const { timezoneString, gmtOffsetHours } = siteSetting(site.timezone);
+  if (gmtOffsetHours !== null) return { gmt_offset: String(gmtOffsetHours), timezone_string: '' };
+  const hours = offsetAt(site.timezone, site.now()) / 60;
+  return { gmt_offset: hours, timezone_string: timezoneString };
+}
+
 /** `GET /wp-json/`: the site index, listing the namespace served here and WordPress's batch route. */
 export function describeIndex(
   site: SiteSettings,
@@ -118,8 +131,7 @@ export function describeIndex(
     description: 'Embedded events calendar server',
     url: origin,
     home: origin,
-    gmt_offset: 0,
-    timezone_string: site.timezone,
+    ...zoneSettings(site),
     namespaces: [ns, ...extra.namespaces],
     authentication: { 'application-passwords': { endpoints: {} } },
     routes: {
