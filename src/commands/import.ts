@@ -93,16 +93,12 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
         if (opts.resume) throw err;
         return undefined;
       });
-      if (previous && opts.resume) checkpoint = Checkpoint.fromData(cpPath, previous);
+      if (previous && opts.resume) checkpoint = Checkpoint.fromData(cpPath, previous, ctx.now);
       else {
         if (previous) ctx.io.stderr.write(`calctl: note: starting over (a checkpoint exists; --resume continues it)\n`);
         if (opts.resume) ctx.io.stderr.write('calctl: note: no checkpoint to resume from; importing the whole file\n');
-        checkpoint = new Checkpoint(cpPath, identity, resource.name, {
-          created: 0,
-          updated: 0,
-          unchanged: 0,
-          rejected: 0,
-        });
+        const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+        checkpoint = new Checkpoint(cpPath, identity, resource.name, counts, ctx.now);
       }
     }
   }

@@ -52,14 +52,24 @@ export class Checkpoint {
     private readonly input: CheckpointData['input'],
     private readonly resource: string,
     readonly counts: Counts,
+    /** the run's clock (the injected context's `now`): when the file was last written, its `updatedAt` */
+    private readonly now: () => Date,
     private readonly intervalMs = 200,
     /** rows that needed verification when the previous run stopped */
     readonly previousPending: ReadonlySet<number> = new Set(),
   ) {}
 
   /** Restores the state of a previous run. */
-  static fromData(path: string, data: CheckpointData, intervalMs?: number): Checkpoint {
-    const cp = new Checkpoint(path, data.input, data.resource, { ...data.counts }, intervalMs, new Set(data.pending));
+  static fromData(path: string, data: CheckpointData, now: () => Date, intervalMs?: number): Checkpoint {
+    const cp = new Checkpoint(
+      path,
+      data.input,
+      data.resource,
+      { ...data.counts },
+      now,
+      intervalMs,
+      new Set(data.pending),
+    );
     cp.doneBelow = data.doneBelow;
     for (const r of data.done) cp.done.add(r);
     for (const [r, id] of Object.entries(data.created)) cp.created.set(Number(r), id);
@@ -100,17 +110,17 @@ export class Checkpoint {
       created: Object.fromEntries(this.created),
       pending: [...this.pending],
       counts: this.counts,
-      updatedAt: new Date().toISOString(),
+      updatedAt: this.now().toISOString(),
     };
   }
 
   private maybeSave(): void {
-    if (Date.now() - this.lastWrite >= this.intervalMs) void this.save();
+    if (this.now().getTime() - this.lastWrite >= this.intervalMs) void this.save();
   }
 
   /** Writes the checkpoint now (atomically), after any write in progress. */
   save(): Promise<void> {
-    this.lastWrite = Date.now();
+    this.lastWrite = this.now().getTime();
     this.dirty = false;
     const data = JSON.stringify(this.snapshot());
     this.writing = this.writing.then(async () => {

@@ -28,8 +28,14 @@ async function importWithCheckpoint(path: string, signal?: AbortSignal, onRow?: 
   const cpPath = checkpointPath(path);
   const previous = await loadCheckpoint(cpPath, identity, 'events');
   const checkpoint = previous
-    ? Checkpoint.fromData(cpPath, previous)
-    : new Checkpoint(cpPath, identity, 'events', { created: 0, updated: 0, unchanged: 0, rejected: 0 });
+    ? Checkpoint.fromData(cpPath, previous, () => new Date())
+    : new Checkpoint(
+        cpPath,
+        identity,
+        'events',
+        { created: 0, updated: 0, unchanged: 0, rejected: 0 },
+        () => new Date(),
+      );
   const source = await openSource(createReadStream(path), 'csv');
   return runImport({
     api: site.api,

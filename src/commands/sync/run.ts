@@ -54,7 +54,7 @@ async function open(rt: CliRuntime, dataFlag: string | undefined, create: boolea
   } else if (dataFlag && !existsSync(dir)) {
     throw new UsageError(`the copy's directory ${dir} is missing`);
   }
-  return { rt, name, again, dir, meta, state: new SyncState(dir) };
+  return { rt, name, again, dir, meta, state: new SyncState(dir, rt.ctx.now) };
 }
 
 /** The field-by-field difference of a conflict: base, local and site values of each field that differs. */
@@ -152,7 +152,7 @@ export interface RunOptions {
 }
 
 export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
-  const started = Date.now();
+  const started = rt.ctx.now().getTime();
   // (a pull streams pages as an import does: the same heap settings keep it small)
   tuneHeapForImport();
   const o = await open(rt, opts.data, opts.pull);
@@ -201,7 +201,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     }
     if (opts.dryRun) return;
     summary.conflicts = await describeConflicts(o, o.state.conflicts());
-    summary.seconds = Math.round((Date.now() - started) / 100) / 10;
+    summary.seconds = Math.round((rt.ctx.now().getTime() - started) / 100) / 10;
     const format = rt.globals().json ? 'json' : rt.globals().output;
     if (format === 'json') rt.ctx.io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     const p = summary.pulled;

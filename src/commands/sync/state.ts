@@ -89,7 +89,11 @@ export class SyncState {
     return stmt;
   }
 
-  constructor(dir: string) {
+  /** @param now the run's clock (the injected context's `now`) */
+  constructor(
+    dir: string,
+    private readonly now: () => Date,
+  ) {
     this.db = openSqliteFile(join(dir, 'sync.sqlite'));
     this.db.pragma('journal_mode = WAL');
     // (in WAL mode a commit is in the log when it returns: a killed process loses nothing)
@@ -166,7 +170,7 @@ export class SyncState {
   setBase(row: BaseRow): void {
     const spec = SYNC_ORDER.find((r) => r.name === row.resource);
     const kept = spec ? writeForm(spec, row.record) : row.record;
-    const synced = new Date(Date.now() - 1000).toISOString().slice(0, 19);
+    const synced = new Date(this.now().getTime() - 1000).toISOString().slice(0, 19);
     this.sql(
       'INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced, local) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(row.resource, row.id, row.hash, JSON.stringify(kept), row.modified, synced, row.local ?? '');
