@@ -184,3 +184,19 @@ export function zonedWallTime(instant: Date | number, tz: string): WallTime {
 export function wallTimeToUtc(wall: WallTime, tz: string): Date {
   return new Date(localToMs(requireZone(tz), fieldsToMs(wall)));
 }
+
+const REACH_MS = 3 * 3_600_000;
+
+/**
+ * How far a zone's wall clock can step back in the hours around an instant, in minutes: the spread of
+ * its offsets three hours either side (an hour on a night clocks go back, half an hour at Lord Howe,
+ * two at Troll; 0 in a fixed zone). A local time taken that much before an instant is at or before
+ * the local time of every later instant: what a query on a site's local times must ask from.
+ */
+export function backwardReach(tz: string, instant: Date | number): number {
+  const zone = requireZone(tz);
+  if (zone.kind === 'fixed') return 0;
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const offsets = [ms - REACH_MS, ms, ms + REACH_MS].map((at) => offsetOf(zone, at));
+  return Math.max(...offsets) - Math.min(...offsets);
+}

@@ -4,7 +4,15 @@
  * what one accepts the other accepts, and both read a wall time as the same instant.
  */
 export { tzAbbr } from './abbr.js';
-export { offsetAt, offsetString, utcToWall, wallTimeToUtc, wallToUtc, zonedWallTime } from './convert.js';
+export {
+  backwardReach,
+  offsetAt,
+  offsetString,
+  utcToWall,
+  wallTimeToUtc,
+  wallToUtc,
+  zonedWallTime,
+} from './convert.js';
 export {
   addDays,
   addHours,

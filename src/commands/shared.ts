@@ -69,6 +69,15 @@ export async function dateZone(rt: Runtime, recordZone?: string): Promise<string
     return g.timezone;
   }
   if (recordZone) return recordZone;
+  return siteZone(rt);
+}
+
+/**
+ * The site's time zone as the site names it (`UTC+5.5` for a manual offset): what it reads naive
+ * dates and keeps its local modification times in. UTC for the built-in local calendar; for a remote
+ * site the zone its REST index announces, UTC (WordPress's default) with a note when it says none.
+ */
+export async function siteZone(rt: Runtime): Promise<string> {
   const target = await rt.target();
   if (target.kind === 'local') return 'UTC';
   const api = await rt.api();

@@ -51,6 +51,7 @@ export async function siteChanges(
   site: ApiClient,
   resource: ResourceSpec,
   bases: Map<number, { modified: string; hash: string; synced?: string | undefined }>,
+  siteZone: string,
 ): Promise<SiteChanges> {
   if (resource.kind === 'term' || bases.size === 0) {
     const { records: all, modified } = await listEverything(site, resource);
@@ -58,7 +59,7 @@ export async function siteChanges(
     const gone = [...bases.keys()].filter((id) => !all.has(id));
     return { changed, touched: new Map(), gone, modified };
   }
-  const modified = await changedPosts(site, resource, bases);
+  const modified = await changedPosts(site, resource, bases, siteZone);
   // (a time equal to the base's may still hide a change made in the same second as the last sync)
   const wanted = [...modified]
     .filter(([id, m]) => {
@@ -88,11 +89,12 @@ async function changedPosts(
   site: ApiClient,
   resource: ResourceSpec,
   bases: Map<number, { modified: string }>,
+  siteZone: string,
 ): Promise<Map<number, string> & { complete?: boolean }> {
   const newest = [...bases.values()].reduce((max, b) => (b.modified > max ? b.modified : max), '');
   if (newest !== '') {
-    const since = new Date(Date.parse(`${newest}Z`) - 2000).toISOString().slice(0, 19);
-    const { modified, total } = await coreModifiedSince(site, resource, since);
+    const since = Date.parse(`${newest}Z`) - 2000;
+    const { modified, total } = await coreModifiedSince(site, resource, since, siteZone);
     const added = [...modified.keys()].filter((id) => !bases.has(id)).length;
     if (total === bases.size + added) return modified;
   }
@@ -153,12 +155,16 @@ async function firstPull(site: ApiClient, resource: ResourceSpec, state: SyncSta
   return seen.size;
 }
 
-/** Pulls every resource; `local` is the copy as it is now (read before any write). */
+/**
+ * Pulls every resource; `local` is the copy as it is now (read before any write), `siteZone` the
+ * site's zone as it names it (what its local modification times are in).
+ */
 export async function pull(
   site: ApiClient,
   local: LocalView,
   state: SyncState,
   writer: Writer,
+  siteZone: string,
   afterStore?: () => void,
 ): Promise<PullResult> {
   const counts: Counts = { created: 0, updated: 0, deleted: 0 };
@@ -180,7 +186,7 @@ export async function pull(
       const rec = mine.get(id);
       return rec ? contentHash(resource, rec) : undefined;
     };
-    const { changed, touched, gone, modified } = await siteChanges(site, resource, base);
+    const { changed, touched, gone, modified } = await siteChanges(site, resource, base, siteZone);
     // (only records the copy had from the site can be there under a site id)
     for (const id of [...changed.keys(), ...touched.keys(), ...gone]) {
       if (!base.has(id)) continue;

@@ -8,6 +8,7 @@ import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import { catalog, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
+import { backwardReach } from '../../clock/index.js';
 import { toInputForm } from '../merge.js';
 
 export type Rec = Record<string, unknown> & { id: number };
@@ -138,13 +139,31 @@ export async function coreModified(client: ApiClient, resource: ResourceSpec): P
 }
 
 /**
- * The ids and GMT modification times of a post type's records modified after `since` (core's
- * `modified_after`, the site's clock), and how many records of every status the site holds in all.
+ * What to send as core's `modified_after` to list every post modified after the instant `since` (the
+ * newest GMT modification time the last pull saw). WordPress compares it with `post_modified`, the
+ * site's LOCAL time (`WP_REST_Posts_Controller::get_items` puts it in a `date_query` on that column,
+ * and `WP_Date_Query` reads a value in the site's zone when it names none): so the instant is sent with
+ * its offset (`Z`), which the site turns into its local time itself. Around the night the site's clocks
+ * go back it is moved back twice by the step: an edit made just after a pull has an earlier local time
+ * than the pull, and a post created in the repeated hour got a GMT time one step late
+ * (`wp_insert_post` derives it from the local time, and PHP reads that as its later instant east of
+ * UTC), so the newest time seen may be a step ahead of the pull itself.
+ */
+export function modifiedAfter(since: number, siteZone: string): string {
+  const from = since - 2 * backwardReach(siteZone, since) * 60_000;
+  return `${new Date(from).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * The ids and GMT modification times of a post type's records modified after the instant `since`
+ * (epoch ms, the site's clock; see {@link modifiedAfter}), and how many records of every status the
+ * site holds in all.
  */
 export async function coreModifiedSince(
   client: ApiClient,
   resource: ResourceSpec,
-  since: string,
+  since: number,
+  siteZone: string,
 ): Promise<{ modified: Map<number, string>; total: number }> {
   const url = coreRouteUrl(client.baseUrl, `/${resource.coreBase}`);
   const counted = client.get<unknown[]>(url, { query: { status: ALL_STATUSES, _fields: 'id', per_page: 1 } });
@@ -158,7 +177,7 @@ export async function coreModifiedSince(
         page,
         orderby: 'id',
         order: 'asc',
-        modified_after: since,
+        modified_after: modifiedAfter(since, siteZone),
       },
     });
     for (const p of res.body ?? []) modified.set(p.id, p.modified_gmt);

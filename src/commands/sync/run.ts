@@ -8,7 +8,7 @@ import { type CopyMeta, copyDir, copyName, readCopyMeta, rememberCopyDir, writeC
 import type { RemoteTarget } from '../../config/index.js';
 import { PartialError, UsageError } from '../../errors/index.js';
 import { tuneHeapForImport } from '../heap.js';
-import { dateZone } from '../shared.js';
+import { siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type LocalView, openLocalView, Writer } from './copy.js';
 import { type Counts, pull } from './pull.js';
@@ -49,7 +49,7 @@ async function open(rt: CliRuntime, dataFlag: string | undefined, create: boolea
   if (!meta) {
     if (!create) throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: ${again} sync pull`);
     const api = await rt.api();
-    meta = { site: api.baseUrl, profile: name, timezone: await dateZone(rt), pulledAt: '' };
+    meta = { site: api.baseUrl, profile: name, timezone: await siteZone(rt), pulledAt: '' };
     writeCopyMeta(dir, meta);
   } else if (dataFlag && !existsSync(dir)) {
     throw new UsageError(`the copy's directory ${dir} is missing`);
@@ -162,13 +162,19 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
   try {
     const site = await rt.api();
     if (opts.pull) {
+      // (the site's zone as it is now: its local times are what a pull asks about, and the copy answers in it)
+      const zone = await siteZone(rt);
+      if (zone !== o.meta.timezone) {
+        o.meta = { ...o.meta, timezone: zone };
+        writeCopyMeta(o.dir, o.meta);
+      }
       const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
         // (a test hook: the process kills itself between the copy's commit and the status database's)
         const kill =
           rt.ctx.env.CALCTL_SYNC_KILL_AFTER_STORE === '1' ? () => process.kill(process.pid, 'SIGKILL') : undefined;
-        summary.pulled = (await pull(site, local, o.state, writer, kill)).counts;
+        summary.pulled = (await pull(site, local, o.state, writer, o.meta.timezone, kill)).counts;
       } finally {
         await local.close();
         writer.close();
@@ -259,7 +265,7 @@ export async function status(rt: CliRuntime, verbose: boolean): Promise<void> {
         for (const id of base.keys()) {
           if (!present.has(id)) out.push({ resource: resource.name, id, side: 'local', change: 'deleted' });
         }
-        const theirs = await siteChanges(site, resource, base);
+        const theirs = await siteChanges(site, resource, base, o.meta.timezone);
         for (const [id] of theirs.changed) {
           out.push({ resource: resource.name, id, side: 'site', change: base.has(id) ? 'changed' : 'created' });
         }
