@@ -56,6 +56,87 @@ describe('the site time zone', () => {
     expect(r.stderr).toMatch(/--timezone: unknown time zone "Mars\/Base"/);
   });
 
+  it('--timezone +05:30 is sent as the event zone and taken, labelled as PHP labels it', async () => {
+    const r = await create('2026-12-08 10:00', '2026-12-08 11:00', {}, ['--timezone', '+05:30']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({
+      timezone: '+05:30',
+      timezone_abbr: 'GMT+0530',
+      start_date: '2026-12-08 10:00:00',
+      utc_start_date: '2026-12-08 04:30:00',
+    });
+  });
+
+  it('a zone a site refuses is refused before anything is sent, with the forms it takes', async () => {
+    const r = await create('2026-12-08 10:00', '2026-12-08 11:00', {}, ['--timezone', 'utc+3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--timezone: unknown time zone "utc\+3"/);
+    expect(r.stderr).toMatch(/\+05:30.*UTC\+5\.5/);
+  });
+
+  it("the views ask for a day's events as instants: the site reads exact times without a zone as UTC", async () => {
+    const made: number[] = [];
+    for (const [title, start, end, zone] of [
+      ['Dawn', '2026-12-10 02:00', '2026-12-10 03:00', 'America/New_York'],
+      ['Night', '2026-12-10 20:00', '2026-12-10 21:00', 'America/New_York'],
+      // 08:00 in Tokyo on the 11th is 18:00 on the 10th in New York
+      ['Tokyo', '2026-12-11 08:00', '2026-12-11 09:00', 'Asia/Tokyo'],
+      ['Next day', '2026-12-11 01:00', '2026-12-11 02:00', 'America/New_York'],
+    ]) {
+      const r = await create(start as string, end as string, {}, [
+        '--timezone',
+        zone as string,
+        '--title',
+        title as string,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      made.push(r.json<{ id: number }>().id);
+    }
+    const agenda = await runCli(['agenda', '--start-date', '2026-12-10', '--days', '1', '-o', 'json'], {
+      env: siteEnv(server),
+    });
+    expect(agenda.code, agenda.stderr).toBe(0);
+    expect(
+      agenda
+        .json<{ title: string }[]>()
+        .map((e) => e.title)
+        .sort(),
+    ).toEqual(['Dawn', 'Night', 'Tokyo']);
+    const strict = await runCli(
+      [
+        'events',
+        'list',
+        '--strict-dates',
+        'true',
+        '--starts-after',
+        '2026-12-10 19:00',
+        '--search',
+        'Night',
+        '-o',
+        'json',
+      ],
+      { env: siteEnv(server) },
+    );
+    expect(strict.code, strict.stderr).toBe(0);
+    expect(strict.json<{ title: string }[]>().map((e) => e.title)).toEqual(['Night']);
+    const before = await runCli(
+      [
+        'events',
+        'list',
+        '--strict-dates',
+        'true',
+        '--starts-before',
+        '2026-12-10 19:00',
+        '--search',
+        'Night',
+        '-o',
+        'json',
+      ],
+      { env: siteEnv(server) },
+    );
+    expect(before.json<unknown[]>()).toEqual([]);
+  });
+
   it('the REST index of every form of namespace URL', () => {
     expect(restIndexOf('https://x.org/wp-json/tribe/events/v1')).toBe('https://x.org/wp-json/');
     expect(restIndexOf('https://x.org/blog/wp-json/acme/events/v1/')).toBe('https://x.org/blog/wp-json/');

@@ -20,11 +20,20 @@ export interface DateContext {
 /** Bare days of these names mean their last second (an "until" bound). */
 const END_OF_DAY = new Set(['end_date', 'ends_before']);
 
-async function parseDate(name: string, value: string, dates: DateContext): Promise<string> {
+/**
+ * A date flag in the server format, as wall time in the date zone; with `instant`, as the instant it
+ * names (`2026-12-10T01:00:00Z`), for filters a site reads as exact times: the events list's
+ * `strict_dates` reads a time without a zone as UTC (PHP's default zone on WordPress), whatever the
+ * site's zone, so a wall time would be hours off west or east of UTC.
+ */
+async function parseDate(name: string, value: string, dates: DateContext, instant = false): Promise<string> {
   const { parseDateInput } = await import('../../dates/index.js');
   const timezone = typeof dates.timezone === 'function' ? await dates.timezone() : dates.timezone;
   try {
-    return await parseDateInput(value, { now: dates.now, timezone, endOfDay: END_OF_DAY.has(name) });
+    const wall = await parseDateInput(value, { now: dates.now, timezone, endOfDay: END_OF_DAY.has(name) });
+    if (!instant) return wall;
+    const { wallToUtc } = await import('../../clock/index.js');
+    return `${wallToUtc(wall, timezone).replace(' ', 'T')}Z`;
   } catch (err) {
     if (err instanceof UsageError)
       throw new UsageError(`--${name.replace(/_/g, '-')}: ${err.message}`, err.hint, err.code);
@@ -45,20 +54,21 @@ export async function toQuery(
   dates: DateContext,
 ): Promise<Record<string, ParamValue>> {
   const out: Record<string, ParamValue> = {};
+  const exact = asBool(raw.strict_dates);
   for (const spec of resource.listParams) {
     const value = raw[spec.name];
     if (value === undefined) continue;
-    out[spec.name] = await paramValue(spec, value, dates);
+    out[spec.name] = await paramValue(spec, value, dates, exact);
   }
   return out;
 }
 
-async function paramValue(spec: ParamSpec, value: unknown, dates: DateContext): Promise<ParamValue> {
+async function paramValue(spec: ParamSpec, value: unknown, dates: DateContext, exact: boolean): Promise<ParamValue> {
   if (isSwitch(spec)) return asBool(value) ? 'true' : 'false';
   // A site refuses `status=any`: calctl's `any` is sent as the statuses it stands for.
   if (spec.semantic === 'status') return expandStatus((Array.isArray(value) ? value : [value]).map(String).join(','));
   if (Array.isArray(value)) return value.map(String).join(',');
-  if (spec.semantic === 'date' && typeof value === 'string') return parseDate(spec.name, value, dates);
+  if (spec.semantic === 'date' && typeof value === 'string') return parseDate(spec.name, value, dates, exact);
   return value as ParamValue;
 }
 

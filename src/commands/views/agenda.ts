@@ -78,7 +78,7 @@ async function agendaRange(rt: Runtime, opts: Obj, zone: string): Promise<{ firs
 export async function runAgenda(rt: Runtime, opts: Obj): Promise<void> {
   const zone = await displayZone(rt, opts.localTime === true);
   const { first, last } = await agendaRange(rt, opts, zone);
-  const records = await fetchRange(rt, opts, first, last);
+  const records = await fetchRange(rt, opts, first, last, zone);
   if (!(await showsView(rt))) return writeRecords(rt, records);
   const { stdout } = rt.ctx.io;
   const level = colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format: 'table' });

@@ -64,7 +64,7 @@ export async function runCalendar(rt: Runtime, opts: Obj): Promise<void> {
     first = weeks[0]?.[0] as Day;
     last = weeks[weeks.length - 1]?.[6] as Day;
   }
-  const records = await fetchRange(rt, opts, first, last);
+  const records = await fetchRange(rt, opts, first, last, zone);
   if (!view) return writeRecords(rt, records);
   const { stdout } = rt.ctx.io;
   const level = colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format: 'table' });

@@ -6,7 +6,7 @@
  */
 import { coreRouteUrl, type ParamObject, paginate } from '../../api/index.js';
 import { getResource, type ResourceSpec } from '../../catalog/index.js';
-import { isValidTimeZone } from '../../clock/index.js';
+import { addDays, isValidTimeZone, wallToUtc } from '../../clock/index.js';
 import { UsageError } from '../../errors/index.js';
 import { createRecordWriter } from '../../output/index.js';
 import { bindFlags, readFlags } from '../resource/flags.js';
@@ -14,29 +14,46 @@ import { resolveLinks } from '../resource/links.js';
 import { toQuery } from '../resource/values.js';
 import { dateZone, outputFormat, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
-import { type Day, parseWeekStart, plusDays } from './days.js';
+import { type Day, parseWeekStart, plusDays, shownSpan } from './days.js';
 import { filterParams } from './filters.js';
 
 type Obj = Record<string, unknown>;
 
 const events = (): ResourceSpec => getResource('events');
 
-/** Every event that overlaps the days `first` … `last` (in the site's zone), in the site's order. */
-export async function fetchRange(rt: Runtime, opts: Obj, first: Day, last: Day): Promise<Obj[]> {
+/**
+ * Slack of the site's filter, each side: it compares an event's own local times with the bounds in
+ * the site's local time, and an event kept in another zone sits up to 26 hours off (+14 against -12).
+ */
+const OTHER_ZONES_DAYS = 2;
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC, `days` later, as an instant a site reads whatever its zone. */
+const instant = (utc: string, days: number): string => `${addDays(utc, days).replace(' ', 'T')}Z`;
+
+/**
+ * Every event that overlaps the days `first` … `last` in `zone` (the display zone), in the site's
+ * order. The site's exact-date filters read a time without a zone as UTC (`strict_dates`), so the
+ * bounds go as instants; they are widened for events kept in other zones, and what comes back is
+ * cut to the days by each event's own instants (all-day events by their dates), as the views show them.
+ */
+export async function fetchRange(rt: Runtime, opts: Obj, first: Day, last: Day, zone: string): Promise<Obj[]> {
   const raw = readFlags(bindFlags(filterParams()), opts);
   await resolveLinks(rt, filterParams(), raw, { split: true });
   const query = (await toQuery(events(), raw, { now: rt.ctx.now(), timezone: () => dateZone(rt) })) as Obj;
-  // Overlap: ends after the first day begins and starts before the day after the last (exact times).
+  const from = `${first} 00:00:00`;
+  const to = `${plusDays(last, 1)} 00:00:00`;
+  // Overlap: ends at or after the first day begins and starts before the day after the last.
   Object.assign(query, {
-    ends_after: `${plusDays(first, -1)} 23:59:59`,
-    starts_before: `${plusDays(last, 1)} 00:00:00`,
+    ends_after: instant(wallToUtc(from, zone), -OTHER_ZONES_DAYS),
+    starts_before: instant(wallToUtc(to, zone), OTHER_ZONES_DAYS),
     strict_dates: true,
     per_page: 50,
   });
   const api = await rt.api();
   const out: Obj[] = [];
   for await (const r of paginate<Obj>(api, '/events', query as ParamObject, 'events', { signal: rt.ctx.signal })) {
-    out.push(r);
+    const span = shownSpan(r, zone);
+    if (!span || (span.start < to && span.end >= from)) out.push(r);
   }
   return out;
 }

@@ -1,6 +1,6 @@
-import { addDays } from '../../clock/index.js';
+import { addDays, utcToWall } from '../../clock/index.js';
 import { listOf, toBool } from '../routes/args.js';
-import { restBase } from '../site.js';
+import { type RequestScope, restBase } from '../site.js';
 import type { HandlerRequest, HandlerResult } from './common.js';
 import { parseDateParam, parseStatusParam, siteNow, statusesFor } from './common.js';
 import { renderEvents } from './event-view.js';
@@ -17,6 +17,18 @@ function defaultWindow(req: HandlerRequest) {
   let twoYears = `${year}${now.slice(4)}`;
   if (twoYears.slice(5, 10) === '02-29') twoYears = `${year}-02-28${now.slice(10)}`;
   return { start: yesterday, end: twoYears };
+}
+
+/**
+ * A date filter as the plugin reads it (`Archive_Event::get`). PHP's default zone on a WordPress site is
+ * UTC, so a value that names no zone is a UTC time: with `strict_dates` (`Tribe__Timezones::localize_date`)
+ * it becomes the site's local time; the whole-day reading (`tribe_beginning_of_day` / `tribe_end_of_day`
+ * of the value as sent) keeps the date that reading gives. `2026-12-10 01:00` on a New York site is
+ * `2026-12-09 20:00` strictly, and the day 2026-12-10 otherwise.
+ */
+function dateFilter(value: unknown, scope: RequestScope, strict: boolean): string {
+  const utc = parseDateParam(value, scope, 'UTC') as string;
+  return strict ? utcToWall(utc, scope.site.timezone) : utc;
 }
 
 export function listEvents(req: HandlerRequest): HandlerResult {
@@ -41,9 +53,9 @@ export function listEvents(req: HandlerRequest): HandlerResult {
     start = defaults.start;
     end = defaults.end;
   } else {
-    if (req.has('start_date')) start = dayStart(parseDateParam(q.start_date, scope) as string);
+    if (req.has('start_date')) start = dayStart(dateFilter(q.start_date, scope, strict));
     else if (!relative) start = dayStart(defaults.start);
-    if (req.has('end_date')) end = dayEnd(parseDateParam(q.end_date, scope) as string);
+    if (req.has('end_date')) end = dayEnd(dateFilter(q.end_date, scope, strict));
     else if (!relative) end = dayEnd(defaults.end);
   }
   if (start) {
@@ -91,7 +103,7 @@ export function listEvents(req: HandlerRequest): HandlerResult {
   } as const;
   for (const k of DATE_PARAMS) {
     if (!req.has(k)) continue;
-    const v = dayEnd(parseDateParam(q[k], scope) as string);
+    const v = dayEnd(dateFilter(q[k], scope, strict));
     where.push(`p.${ops[k][0]} ${ops[k][1]} ?`);
     args.push(v);
     pairs.push([k, v]);
