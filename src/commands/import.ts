@@ -152,6 +152,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       dryRun,
       failFast: opts.failFast === true,
       timezone: await dateZone(rt),
+      eventZone: g.timezone,
       now: ctx.now(),
       signal: ctx.signal,
       checkpoint,

@@ -62,6 +62,11 @@ export interface ImportOptions {
   failFast?: boolean | undefined;
   /** zone for relative dates in rows without a time zone (default UTC, the site default) */
   timezone?: string | undefined;
+  /**
+   * the zone events of rows that name none are made in (`--timezone`: the times were read in it, and
+   * a site reads the times it is sent in the event's zone); absent: the site's
+   */
+  eventZone?: string | undefined;
   now?: Date | undefined;
   signal?: AbortSignal | undefined;
   /** checkpoint of this run (absent: not resumable, e.g. stdin or --dry-run) */
@@ -153,7 +158,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     dryRun,
     signal: opts.signal,
   };
-  const rowOpts = { resource, now: opts.now ?? new Date(), timezone: opts.timezone ?? 'UTC' };
+  const rowOpts = {
+    resource,
+    now: opts.now ?? new Date(),
+    timezone: opts.timezone ?? 'UTC',
+    eventZone: opts.eventZone,
+  };
 
   let stop = false;
   let fatal: unknown;

@@ -32,6 +32,8 @@ export interface RowOptions {
   now: Date;
   /** zone for relative/natural dates when the row names none (the site's, by default UTC) */
   timezone: string;
+  /** the zone an event is made in when its row names none (`--timezone`); absent: the site's */
+  eventZone?: string | undefined;
 }
 
 const TRUE = new Set(['true', 'yes', '1', 'y', 'on']);
@@ -112,6 +114,8 @@ async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOp
   }
   input.body.start_date = startValue;
   input.body.end_date = endValue;
+  // (times read in --timezone are that zone's: the event is made in it, as `events create` does)
+  if (!tzText && opts.eventZone) input.body.timezone = opts.eventZone;
 }
 
 function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: RowInput): void {

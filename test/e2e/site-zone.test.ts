@@ -1,4 +1,7 @@
 /** Dates sent to a remote site are written in the site's zone, whatever the machine's zone (TZ). */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restIndexOf } from '../../src/api/site-zone.js';
 import { runCli, siteEnv } from '../helpers/cli.js';
@@ -135,6 +138,27 @@ describe('the site time zone', () => {
       { env: siteEnv(server) },
     );
     expect(before.json<unknown[]>()).toEqual([]);
+  });
+
+  it('import --timezone: rows that name no zone are read in it and their events made in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calctl-zone-csv-'));
+    const file = join(dir, 'events.csv');
+    writeFileSync(
+      file,
+      'title,start_date,end_date\nParis naive,2026-12-05 10:00,2026-12-05 11:00\nParis instant,2026-12-05T18:00:00Z,2026-12-05T19:00:00Z\n',
+    );
+    const r = await runCli(['import', 'events', file, '--timezone', 'Europe/Paris'], { env: siteEnv(server) });
+    expect(r.code, r.stderr).toBe(0);
+    const list = await runCli(['events', 'list', '--search', 'Paris', '--start-date', '2026-12-01', '-o', 'json'], {
+      env: siteEnv(server),
+    });
+    const byTitle = Object.fromEntries(list.json<{ title: string }[]>().map((e) => [e.title, e]));
+    expect(byTitle['Paris naive']).toMatchObject({
+      timezone: 'Europe/Paris',
+      start_date: '2026-12-05 10:00:00',
+      utc_start_date: '2026-12-05 09:00:00',
+    });
+    expect(byTitle['Paris instant']).toMatchObject({ timezone: 'Europe/Paris', utc_start_date: '2026-12-05 18:00:00' });
   });
 
   it('the REST index of every form of namespace URL', () => {
