@@ -12,6 +12,7 @@ export function postFields(singular: string): FieldSpec[] {
       type: 'string',
       schemaType: 'string',
       semantic: 'date',
+      dateZone: 'site',
       description: `when the ${singular} is published (site time)`,
     },
     {
@@ -19,6 +20,7 @@ export function postFields(singular: string): FieldSpec[] {
       type: 'string',
       schemaType: 'string',
       semantic: 'date',
+      dateZone: 'utc',
       description: `when the ${singular} is published (UTC)`,
     },
   ];

@@ -40,6 +40,11 @@ export interface FieldSpec {
   multiple?: boolean;
   /** labels used by the site's own CSV importer for this field */
   csvLabels?: string[];
+  /**
+   * a date a site reads in its own zone (`site`: a post's publication date) or in UTC (`utc`), not in
+   * the event's zone; absent: the event's zone, else the site's
+   */
+  dateZone?: 'site' | 'utc';
 }
 
 /** A query parameter of a list route. */

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import { toInputForm } from '../merge.js';
-import { dateZone } from '../shared.js';
+import { dateZone, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { settleEnd } from './event-dates.js';
 import { bindFlags, readFlags } from './flags.js';
@@ -63,7 +63,11 @@ export async function buildChanges(
   if (g.timezone && resource.fields.some((f) => f.name === 'timezone')) raw.timezone = g.timezone;
   const explicitZone =
     typeof raw.timezone === 'string' ? raw.timezone : typeof data.timezone === 'string' ? data.timezone : undefined;
-  const dates = { now: rt.ctx.now(), timezone: () => dateZone(rt, explicitZone ?? recordZone) };
+  const dates = {
+    now: rt.ctx.now(),
+    timezone: () => dateZone(rt, explicitZone ?? recordZone),
+    siteZone: () => siteZone(rt),
+  };
   const dropped: string[] = [];
   const fromData = await normalizeDataDates(resource, toInputForm(resource, data, dropped), dates);
   if (dropped.length > 0) rt.debug(`--data: left out what a write does not take: ${dropped.join(', ')}`);

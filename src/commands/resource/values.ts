@@ -15,6 +15,15 @@ import { isSwitch } from './flags.js';
 export interface DateContext {
   now: Date;
   timezone: string | (() => Promise<string>);
+  /** the site's own zone, for dates a site reads in it (publication dates); absent: `timezone` */
+  siteZone?: string | (() => Promise<string>) | undefined;
+}
+
+/** The zone a date of this field is read in: the site reads publication dates in its own zone or UTC. */
+async function zoneFor(readIn: FieldSpec['dateZone'], dates: DateContext): Promise<string> {
+  if (readIn === 'utc') return 'UTC';
+  const zone = readIn === 'site' && dates.siteZone !== undefined ? dates.siteZone : dates.timezone;
+  return typeof zone === 'function' ? await zone() : zone;
 }
 
 /** Bare days of these names mean their last second (an "until" bound). */
@@ -26,9 +35,15 @@ const END_OF_DAY = new Set(['end_date', 'ends_before']);
  * `strict_dates` reads a time without a zone as UTC (PHP's default zone on WordPress), whatever the
  * site's zone, so a wall time would be hours off west or east of UTC.
  */
-async function parseDate(name: string, value: string, dates: DateContext, instant = false): Promise<string> {
+async function parseDate(
+  name: string,
+  value: string,
+  dates: DateContext,
+  instant = false,
+  readIn?: FieldSpec['dateZone'],
+): Promise<string> {
   const { parseDateInput } = await import('../../dates/index.js');
-  const timezone = typeof dates.timezone === 'function' ? await dates.timezone() : dates.timezone;
+  const timezone = await zoneFor(readIn, dates);
   try {
     const wall = await parseDateInput(value, { now: dates.now, timezone, endOfDay: END_OF_DAY.has(name) });
     if (!instant) return wall;
@@ -95,7 +110,7 @@ async function fieldValue(spec: FieldSpec, value: unknown, dates: DateContext): 
     return value.map((v) => linkValue(spec.name, String(v)));
   }
   if (typeof value !== 'string') return value;
-  if (spec.semantic === 'date') return parseDate(spec.name, value, dates);
+  if (spec.semantic === 'date') return parseDate(spec.name, value, dates, false, spec.dateZone);
   if (spec.link) return linkValue(spec.name, value);
   return value;
 }
@@ -126,7 +141,7 @@ export async function normalizeDataDates(
     const value = out[spec.name];
     // Exact server dates (also WordPress's 0000-00-00 "not set") pass unchanged.
     if (spec.semantic === 'date' && typeof value === 'string' && !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) {
-      out[spec.name] = await parseDate(spec.name, value, dates);
+      out[spec.name] = await parseDate(spec.name, value, dates, false, spec.dateZone);
     }
   }
   return out;
