@@ -33,6 +33,7 @@ export {
   wallWeekday,
 } from './wall.js';
 export {
+  eventRulesZone,
   fixedOffsetMinutes,
   isFixedZone,
   isValidTimeZone,

@@ -12,6 +12,8 @@
  * Case matters where it does for PHP: `utc+3` is refused by a site, so it is refused here.
  */
 
+import { MANUAL_OFFSET_ZONES } from './manual-offsets.js';
+
 /** How a zone was written: it decides the label a site gives it (see abbr.ts). */
 export type ZoneForm =
   /** an IANA id, `UTC` or `GMT` */
@@ -119,6 +121,23 @@ export function isFixedZone(text: string): boolean {
 export function fixedOffsetMinutes(text: string): number | undefined {
   const zone = readZone(text);
   return zone?.kind === 'fixed' ? zone.minutes : undefined;
+}
+
+/**
+ * The zone whose rules a site applies to the times of an event kept in `text`: itself, except for a
+ * WordPress manual offset, which the plugin does not apply as such. `Tribe__Timezones::
+ * get_valid_timezone` asks PHP for a zone of that many seconds east of UTC instead — counting the
+ * minutes of its own `UTC-3:30` form with a plus sign — which may keep daylight saving time (`UTC-5` is
+ * America/New_York, an hour off in summer) or, when PHP names none, is UTC (`UTC+6`); `UTC+0` is UTC.
+ * WordPress core itself (post dates, `post_modified`) keeps the offset exact.
+ */
+export function eventRulesZone(text: string): string {
+  const zone = readZone(text);
+  if (zone?.form !== 'wordpress') return text;
+  const m = WORDPRESS_OFFSET.exec(text);
+  if (!m || /[+-]0$/.test(text)) return 'UTC';
+  const minutes = m[4] !== undefined ? Number(`${m[1]}${m[2]}`) * 60 + Number(m[4]) : zone.minutes;
+  return MANUAL_OFFSET_ZONES[String(minutes)] ?? 'UTC';
 }
 
 /** What to tell someone whose zone was refused. */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  eventRulesZone,
   fixedOffsetMinutes,
   isFixedZone,
   isValidTimeZone,
@@ -151,5 +152,31 @@ describe('offsets at the end of an ISO 8601 time', () => {
     ['+15:00', undefined],
   ])('%s → %s', (suffix, minutes) => {
     expect(offsetSuffixMinutes(suffix)).toBe(minutes);
+  });
+});
+
+describe("the rules a site applies to an event's times", () => {
+  it.each([
+    // a manual offset: the zone PHP names for it (as the reference site converted each one)
+    ['UTC+5.5', 'Asia/Kolkata'],
+    ['UTC+5:30', 'Asia/Kolkata'],
+    ['UTC+5.75', 'Asia/Katmandu'],
+    ['UTC-3', 'America/Sao_Paulo'],
+    ['UTC-5', 'America/New_York'],
+    ['UTC-3.5', 'America/St_Johns'],
+    ['UTC+1', 'Europe/Paris'],
+    ['UTC+11.5', 'Pacific/Auckland'],
+    // none named: UTC; and the plugin's own `-3:30` counts its minutes eastward (-2:30: none)
+    ['UTC+6', 'UTC'],
+    ['UTC-9.5', 'UTC'],
+    ['UTC+14', 'UTC'],
+    ['UTC+0', 'UTC'],
+    ['UTC-3:30', 'UTC'],
+    // every other zone: its own
+    ['+05:30', '+05:30'],
+    ['Europe/Berlin', 'Europe/Berlin'],
+    ['UTC', 'UTC'],
+  ])('%s → %s', (zone, rules) => {
+    expect(eventRulesZone(zone)).toBe(rules);
   });
 });

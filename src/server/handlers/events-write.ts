@@ -1,4 +1,4 @@
-import { wallToUtc } from '../../clock/index.js';
+import { eventRulesZone, wallToUtc } from '../../clock/index.js';
 import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { toBool } from '../routes/args.js';
@@ -22,7 +22,9 @@ function eventTimes(startIn: unknown, endIn: unknown, tz: string, allDay: boolea
     end = `${end.slice(0, 10)} 23:59:59`;
   }
   if (end < start) end = start;
-  return { start_local: start, end_local: end, start_utc: wallToUtc(start, tz), end_utc: wallToUtc(end, tz) };
+  // (a manual offset's times follow the rules of the zone the plugin picks for it: see eventRulesZone)
+  const rules = eventRulesZone(tz);
+  return { start_local: start, end_local: end, start_utc: wallToUtc(start, rules), end_utc: wallToUtc(end, rules) };
 }
 
 function costOf(v: unknown): unknown {

@@ -5,7 +5,7 @@
  * the older namespace's; the body's `status` defaults to `publish`, so an update re-publishes a draft.
  */
 
-import { isValidTimeZone, utcToWall, wallToUtc } from '../../clock/index.js';
+import { eventRulesZone, isValidTimeZone, utcToWall, wallToUtc } from '../../clock/index.js';
 import { sanitizeTitle } from '../format/slug.js';
 import { siteNow } from '../handlers/common.js';
 import { trashPost as wpTrashPost } from '../handlers/post-lifecycle.js';
@@ -66,8 +66,8 @@ function eventTimes(p: Params, current: Post | null, tz: string, allDay: boolean
   return {
     start_local: start,
     end_local: end,
-    start_utc: wallToUtc(start, tz),
-    end_utc: wallToUtc(end, tz),
+    start_utc: wallToUtc(start, eventRulesZone(tz)),
+    end_utc: wallToUtc(end, eventRulesZone(tz)),
     duration: Math.max(0, duration),
   };
 }
