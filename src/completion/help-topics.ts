@@ -23,8 +23,9 @@ Naive dates (without an offset) and relative forms are read in --timezone when g
 update, in the event's own zone; else in the site's time zone: UTC for the built-in local calendar,
 and for a remote site the zone its REST index announces (timezone_string or gmt_offset), since that
 is the zone the site reads naive dates in. Dates with an offset are converted to that zone. On
-events create/update, --timezone also sets the event's time zone. An unreadable date is a usage
-error (exit 2).`;
+events create/update, --timezone also sets the event's time zone; --date is read in the site's zone
+and --date-utc in UTC, as the site reads them. Zones: IANA names (Europe/Paris), offsets (+05:30),
+WordPress offsets (UTC+5.5). An unreadable date or zone is a usage error (exit 2).`;
 }
 
 async function formatsText(): Promise<string> {
