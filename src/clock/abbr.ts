@@ -7,7 +7,7 @@
  * so daylight saving picks the right letters. Other offsets get PHP's numeric form (`+0545`).
  */
 import { ZONE_LABELS } from './abbr-table.js';
-import { offsetAt } from './convert.js';
+import { offsetOf } from './convert.js';
 import { wallToMs } from './wall.js';
 import { requireZone } from './zones.js';
 
@@ -26,11 +26,6 @@ function tableOf(): Map<string, Map<number, string>> {
     }
   }
   return table;
-}
-
-/** Letters a site shows for `zone` at `offset`, or undefined when the table has no entry. */
-export function tableAbbr(zone: string, offset: number): string | undefined {
-  return tableOf().get(zone)?.get(offset);
 }
 
 /** PHP's numeric abbreviation: sign, two-digit hours, minutes only when non-zero (`+08`, `+0530`). */
@@ -62,6 +57,7 @@ export function tzAbbr(tz: string, utc: string): string {
     if (zone.form === 'zulu') return 'Z';
     return tz; // UTC, GMT
   }
-  const offset = offsetAt(tz, wallToMs(utc));
-  return tableAbbr(tz, offset) ?? tableAbbr(zone.id, offset) ?? numericAbbr(offset);
+  const offset = offsetOf(zone, wallToMs(utc));
+  const labels = tableOf().get(tz) ?? tableOf().get(zone.id);
+  return labels?.get(offset) ?? numericAbbr(offset);
 }

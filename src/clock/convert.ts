@@ -80,7 +80,8 @@ function dayMoment(zone: IanaZone, ms: number): Moment | null {
   return m;
 }
 
-function offsetOf(zone: Zone, ms: number): number {
+/** Minutes east of UTC of a zone already read, at epoch ms (the fast path of {@link offsetAt}). */
+export function offsetOf(zone: Zone, ms: number): number {
   if (zone.kind === 'fixed') return zone.minutes;
   if (zone.id === 'UTC' || zone.id === 'Etc/UTC' || zone.id === 'GMT') return 0;
   const day = dayMoment(zone, ms);
