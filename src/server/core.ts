@@ -5,6 +5,7 @@ import { describeBatchRoute, describeIndex, describeNamespace, describeRoute } f
 import { siteNow } from './handlers/common.js';
 import { authenticate, LoginThrottle } from './http/auth.js';
 import { BATCH_PATH, type BatchContext, serveBatch } from './http/batch.js';
+import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
 import { fieldsParam, filterFields } from './http/fields.js';
@@ -92,29 +93,6 @@ function compile(routes: RouteDef[], ns: string): CompiledRoute[] {
 function normalizePath(path: string): string {
   const p = path.replace(/\/{2,}/g, '/');
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
-}
-
-function parseBody(req: CoreRequest): { json: Record<string, unknown> | null; form: Record<string, unknown> | null } {
-  const type = String(req.headers['content-type'] ?? '')
-    .split(';')[0]
-    ?.trim()
-    .toLowerCase();
-  const text = req.body === null ? '' : typeof req.body === 'string' ? req.body : req.body.toString('utf8');
-  if (type === 'application/json') {
-    if (text.trim() === '') return { json: null, form: null };
-    try {
-      const parsed: unknown = JSON.parse(text);
-      const isObj = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-      return { json: isObj ? (parsed as Record<string, unknown>) : null, form: null };
-    } catch {
-      throw new RestError(400, 'rest_invalid_json', 'The request body is not valid JSON.', {
-        json_error_code: 4,
-        json_error_message: 'Syntax error',
-      });
-    }
-  }
-  if (type === 'application/x-www-form-urlencoded') return { json: null, form: parsePhpQuery(text) };
-  return { json: null, form: null };
 }
 
 /**
@@ -248,14 +226,15 @@ export function createCore(opts: CoreOptions): Core {
     req: CoreRequest,
     match: RegExpExecArray,
     query: string,
+    body: RequestBody,
   ): CachedReply & { durable?: Promise<void> | undefined } {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
     const key = isRead ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${req.url}` : '';
     const readInput = (): RawInput => {
       const path = pathParams(match);
-      const body = isRead ? { json: null, form: null } : parseBody(req);
-      return { method: req.method === 'HEAD' ? 'GET' : req.method, query: parsePhpQuery(query), ...body, path };
+      const params = isRead ? { json: null, form: null } : bodyParams(body);
+      return { method: req.method === 'HEAD' ? 'GET' : req.method, query: parsePhpQuery(query), ...params, path };
     };
     const answer = (input: RawInput) =>
       runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
@@ -314,6 +293,8 @@ export function createCore(opts: CoreOptions): Core {
       const scope: RequestScope = { site, stores, origin: req.origin, userId };
       const method = req.method.toUpperCase();
       const isGet = method === 'GET' || method === 'HEAD';
+      // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
+      const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
       if (isGet && (path === '/' || path === '/wp-json')) {
         const extra = tecIndexExtra(scope, wpCoreIndexRoutes(req.origin));
         return respond(req, userId, 200, JSON.stringify(describeIndex(site, req.origin, extra)), {});
@@ -325,14 +306,14 @@ export function createCore(opts: CoreOptions): Core {
         };
         const reply = path.startsWith('/wp-json/wp/v2/')
           ? await serveWpCore(method, path, scope, parsePhpQuery(query), tecStore)
-          : await serveTec({ method, path, query, header, body: () => parseBody(req), scope }, tecStore);
+          : await serveTec({ method, path, query, header, body: () => bodyParams(body), scope }, tecStore);
         if (reply) return respond(req, userId, reply.status, JSON.stringify(reply.body), reply.headers ?? {});
       }
       if (path === BATCH_PATH && (method === 'POST' || method === 'OPTIONS')) {
         allow = 'POST';
         if (method === 'OPTIONS')
           return respond(req, userId, 200, JSON.stringify(describeBatchRoute(req.origin)), { Allow: allow });
-        const input: RawInput = { method, query: parsePhpQuery(query), ...parseBody(req), path: {} };
+        const input: RawInput = { method, query: parsePhpQuery(query), ...bodyParams(body), path: {} };
         const answer = serveBatch(batchContext, scope, input);
         await Promise.all(answer.durable);
         return respond(req, userId, 207, JSON.stringify(answer.body), { Allow: allow });
@@ -363,7 +344,7 @@ export function createCore(opts: CoreOptions): Core {
         const endpoint = endpointOf(c, method === 'HEAD' ? 'GET' : method);
         if (endpoint) {
           allow = allowOf(c, userId);
-          const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query);
+          const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query, body);
           if (reply.durable) await reply.durable;
           return respond(req, userId, reply.status, reply.body, reply.headers);
         }

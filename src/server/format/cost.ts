@@ -48,7 +48,12 @@ function markOf(text: string): Mark | null {
 }
 
 function inputs(input: unknown): Array<string | number> {
-  const list = Array.isArray(input) ? input : [input];
+  // (any PHP array by its values, as the plugin's `(array) $cost`)
+  const list = Array.isArray(input)
+    ? input
+    : typeof input === 'object' && input !== null
+      ? Object.values(input)
+      : [input];
   return list.filter(
     (v): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)),
   );

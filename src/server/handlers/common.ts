@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { formatWall, utcToWall, wallToUtc } from '../../clock/index.js';
 import { RestError } from '../http/errors.js';
+import { phpArrayValues } from '../http/php-vars.js';
 import type { RequestScope } from '../site.js';
 import { writesSettled } from '../store/shared-cache.js';
 import type { Post, PostType } from '../store/types.js';
@@ -128,7 +129,8 @@ export const KNOWN_STATUSES = new Set(REGISTERED_STATUSES);
  * one). An empty list passes for a signed-in caller and lists what WP_Query shows by default.
  */
 export function parseStatusParam(value: unknown, scope: RequestScope): string[] | false {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : null;
+  // (any PHP array, `status[0]=…` as well as `status[]=…`: the plugin reads its values)
+  const items = phpArrayValues(value) ?? (typeof value === 'string' ? value.split(',') : null);
   if (!items || items.some((v) => typeof v !== 'string')) return false;
   const list = (items as string[]).map((s) => s.trim()).filter((s) => s !== '');
   if (scope.userId === null) return list.length === 1 && list[0] === 'publish' ? list : false;

@@ -125,7 +125,8 @@ export function pageLink(base: string, query: Record<string, unknown>, lists: re
       continue;
     }
     if (v === undefined || v === null) continue;
-    const items = lists.includes(k) ? (Array.isArray(v) ? v.map(String) : String(v).split(',')) : null;
+    const values = typeof v === 'object' ? Object.values(v as object) : null;
+    const items = lists.includes(k) ? (values ? values.map(String) : String(v).split(',')) : null;
     if (items) {
       for (const [i, item] of items.entries())
         parts.push(`${encodeURIComponent(`${k}[${i}]`)}=${encodeURIComponent(item)}`);

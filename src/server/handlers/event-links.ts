@@ -1,4 +1,5 @@
 import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { phpArrayValues } from '../http/php-vars.js';
 import { isDigits, listOf, phpEmpty } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import type { Taxonomy } from '../store/types.js';
@@ -11,9 +12,14 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 /** One requested link: an existing id, or data for a record to create. */
 type LinkRef = { id: number } | { data: Obj };
 
-// (an empty value, in PHP's sense, links nothing: is_venue_id_or_entry_or_empty and its organizer twin)
+/**
+ * An empty value in PHP's sense, or an array of nothing but empty values (`venue[0]=`), links nothing:
+ * is_venue_id_or_entry_or_empty and its organizer twin (`array_filter` first).
+ */
+const linksNothing = (v: unknown) => phpEmpty(v) || phpArrayValues(v)?.every(phpEmpty) === true;
+
 function venueRef(v: unknown, scope: RequestScope): LinkRef | null | false {
-  if (phpEmpty(v)) return null;
+  if (linksNothing(v)) return null;
   if (isDigits(v)) return postOfType(scope, 'tribe_venue', v) ? { id: Number(v) } : false;
   if (Array.isArray(v)) return v.length === 0 ? null : venueRef(v[0], scope);
   if (isObj(v)) {
@@ -24,7 +30,7 @@ function venueRef(v: unknown, scope: RequestScope): LinkRef | null | false {
 }
 
 function organizerRefs(v: unknown, scope: RequestScope): LinkRef[] | false {
-  if (phpEmpty(v)) return [];
+  if (linksNothing(v)) return [];
   const items: unknown[] = Array.isArray(v) ? v : isObj(v) ? [v] : (listOf(v) ?? [v]);
   const refs: LinkRef[] = [];
   for (const item of items) {

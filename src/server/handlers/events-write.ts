@@ -1,6 +1,7 @@
 import { eventRulesZone, wallToUtc } from '../../clock/index.js';
 import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
+import { phpArrayValues } from '../http/php-vars.js';
 import { toBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
@@ -27,9 +28,10 @@ function eventTimes(startIn: unknown, endIn: unknown, tz: string, allDay: boolea
   return { start_local: start, end_local: end, start_utc: wallToUtc(start, rules), end_utc: wallToUtc(end, rules) };
 }
 
+/** The cost as stored: a PHP array by its values, whatever its keys (the plugin's `(array) $cost`). */
 function costOf(v: unknown): unknown {
   if (v === undefined || v === null || v === '') return null;
-  return v;
+  return phpArrayValues(v) ?? v;
 }
 
 export function createEvent(req: HandlerRequest): HandlerResult {

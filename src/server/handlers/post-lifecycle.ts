@@ -119,20 +119,23 @@ function trashedSlug(scope: RequestScope, post: Post): string {
 }
 
 /**
- * wp_trash_post: remembers the status and the time, then updates the post to `trash` (its slug as
- * above, a floating GMT date fixed from the local one, modified now). A trashed venue or organizer
- * is unlinked from its events, as the plugin does.
+ * wp_trash_post: remembers the status and the time, then updates the post to `trash` through
+ * wp_update_post (its slug as above; a draft never dated, whatever route trashes it, is dated now as
+ * on any first update; a floating GMT date fixed from the local one; modified now). A trashed venue
+ * or organizer is unlinked from its events, as the plugin does.
  */
 export function trashPost(scope: RequestScope, post: Post): Post {
   const { posts } = scope.stores;
   const now = siteNow(scope);
   posts.setMeta(post.id, TRASH_STATUS, post.status);
   posts.setMeta(post.id, TRASH_TIME, String(Math.floor(scope.site.now().getTime() / 1000)));
+  const floats = dateFloats(post, false);
   const trashed: Post = {
     ...post,
     status: 'trash',
     slug: slugOnUpdate(scope, post, { status: 'trash', title: post.title }),
-    date_utc: storedGmt(post.date, post.date_utc, 'trash', scope),
+    date: floats ? now.local : post.date,
+    date_utc: floats ? now.utc : storedGmt(post.date, post.date_utc, 'trash', scope),
     modified: now.local,
     modified_utc: now.utc,
   };

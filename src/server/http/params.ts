@@ -1,91 +1,74 @@
 /**
- * PHP-style parameter parsing, as WordPress sees a request: `a[]=1&a[]=2` is an array, `a[x]=1` an
- * object, a repeated plain key keeps the last value. Works for query strings and form bodies alike.
+ * Query strings and form bodies read as PHP reads them for WordPress: split into pairs on `&`, each
+ * cut at its first `=`, both sides URL-decoded (`+` is a space, `%XX` a byte, a `%` not followed by
+ * two hex digits stays as it is), then registered by PHP's variable rules (php-vars.ts): `a[0]=x`,
+ * `a[]=x`, `a[k]=x`, nesting, last value wins.
  */
+import { MAX_INPUT_VARS, type Params, PhpVars } from './php-vars.js';
 
-export type ParamValue = string | ParamValue[] | { [key: string]: ParamValue };
-export type Params = Record<string, ParamValue>;
+export { MAX_INPUT_VARS, MAX_NESTING, type Params, type ParamValue } from './php-vars.js';
 
-const MAX_DEPTH = 8;
-const MAX_PAIRS = 1000;
+const utf8 = new TextDecoder('utf-8');
+const isHex = (b: number | undefined) =>
+  b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
 
-function decode(s: string): string {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
-  } catch {
-    // PHP keeps undecodable sequences as they are instead of failing the whole request.
-    return s.replace(/\+/g, ' ');
-  }
-}
-
-function setPath(target: Record<string, ParamValue>, keys: string[], value: string): void {
-  let node: Record<string, ParamValue> | ParamValue[] = target;
-  for (let i = 0; i < keys.length; i++) {
-    const last = i === keys.length - 1;
-    const raw = keys[i] as string;
-    if (Array.isArray(node)) {
-      const idx = raw === '' ? node.length : Number(raw);
-      if (!Number.isInteger(idx) || idx < 0 || idx > 10_000) return;
-      if (last) {
-        node[idx] = value;
-        return;
-      }
-      let next: ParamValue | undefined = node[idx];
-      if (typeof next !== 'object' || next === null) {
-        next = keys[i + 1] === '' ? [] : {};
-        node[idx] = next;
-      }
-      node = next as Record<string, ParamValue> | ParamValue[];
+/**
+ * PHP's `php_url_decode`: byte-wise, so `%C3%A9` is `é` and a lone `%` or `%zz` is kept as written.
+ * The bytes are read as UTF-8 (a malformed sequence becomes U+FFFD: the server holds text, not bytes).
+ */
+export function phpUrlDecode(s: string): string {
+  const spaced = s.includes('+') ? s.replace(/\+/g, ' ') : s;
+  if (!spaced.includes('%')) return spaced;
+  const raw = Buffer.from(spaced, 'utf8');
+  const out = new Uint8Array(raw.length);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i] as number;
+    if (b === 0x25 && isHex(raw[i + 1]) && isHex(raw[i + 2])) {
+      out[n++] = Number.parseInt(raw.toString('latin1', i + 1, i + 3), 16);
+      i += 2;
     } else {
-      const key = raw === '' ? String(Object.keys(node).length) : raw;
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') return;
-      if (last) {
-        node[key] = value;
-        return;
-      }
-      let next: ParamValue | undefined = Object.hasOwn(node, key) ? node[key] : undefined;
-      if (typeof next !== 'object' || next === null) {
-        next = keys[i + 1] === '' ? [] : {};
-        node[key] = next;
-      }
-      node = next as Record<string, ParamValue> | ParamValue[];
+      out[n++] = b;
     }
   }
+  return utf8.decode(out.subarray(0, n));
 }
 
-/** Parses `a=1&b[]=2&c[d]=3` into PHP-like values. */
+function register(vars: PhpVars, pair: string): void {
+  const eq = pair.indexOf('=');
+  vars.add(phpUrlDecode(eq >= 0 ? pair.slice(0, eq) : pair), eq >= 0 ? phpUrlDecode(pair.slice(eq + 1)) : '');
+}
+
+/**
+ * A query string as `$_GET` (and `parse_str()`, which WordPress uses for the bodies of PUT, PATCH and
+ * DELETE) holds it: empty pairs are skipped, and pairs past {@link MAX_INPUT_VARS} are dropped.
+ */
 export function parsePhpQuery(input: string): Params {
-  const out: Params = Object.create(null) as Params;
-  if (!input) return out;
-  const pairs = input.split('&');
-  for (const pair of pairs.slice(0, MAX_PAIRS)) {
+  const vars = new PhpVars();
+  let count = 0;
+  for (const pair of input.split('&')) {
     if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const rawKey = decode(eq >= 0 ? pair.slice(0, eq) : pair);
-    const value = eq >= 0 ? decode(pair.slice(eq + 1)) : '';
-    const open = rawKey.indexOf('[');
-    if (open <= 0) {
-      if (rawKey === '' || rawKey === '__proto__') continue;
-      out[rawKey] = value;
-      continue;
-    }
-    const base = rawKey.slice(0, open);
-    const keys: string[] = [base];
-    const re = /\[([^\]]*)\]/g;
-    re.lastIndex = open;
-    let m: RegExpExecArray | null = re.exec(rawKey);
-    while (m && keys.length <= MAX_DEPTH) {
-      keys.push(m[1] as string);
-      m = re.exec(rawKey);
-    }
-    if (keys.length === 1) {
-      out[rawKey] = value;
-      continue;
-    }
-    // A plain value already under this name is replaced by the structured one, as PHP does.
-    const existing = out[base];
-    if (typeof existing !== 'object' || existing === null) out[base] = keys[1] === '' ? [] : {};
-    setPath(out as Record<string, ParamValue>, keys, value);
+    if (++count > MAX_INPUT_VARS) break;
+    register(vars, pair);
   }
-  return out;
+  return vars.toObject() as Params;
+}
+
+/**
+ * A form body of a POST as `$_POST` holds it. PHP's POST reader counts every `&`-separated piece,
+ * empty ones too, and checks the limit after registering a pair: so it keeps one pair more than
+ * {@link MAX_INPUT_VARS} (a quirk of PHP's code, kept so that the same bodies give the same values).
+ */
+export function parsePhpPostForm(input: string): Params {
+  const vars = new PhpVars();
+  if (input === '') return vars.toObject() as Params;
+  const pieces = input.split('&');
+  // (a final `&` ends the last pair: no empty piece after it)
+  if (pieces[pieces.length - 1] === '') pieces.pop();
+  let count = 0;
+  for (const pair of pieces) {
+    register(vars, pair);
+    if (++count > MAX_INPUT_VARS) break;
+  }
+  return vars.toObject() as Params;
 }

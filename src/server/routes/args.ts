@@ -1,3 +1,4 @@
+import { phpArrayValues } from '../http/php-vars.js';
 import type { RequestScope } from '../site.js';
 
 /** A typed validation failure, reported under `data.details` like WordPress's schema checks. */
@@ -25,15 +26,9 @@ export interface ArgDef {
   typeCheck?: (value: unknown, scope: RequestScope, all: Record<string, unknown>) => Verdict;
 }
 
-/** PHP's `empty()`: null, false, 0, '0', '' and an empty array. */
+/** PHP's `empty()`: null, false, 0, '0', '' and an empty array (a list or an object without keys). */
 export const phpEmpty = (v: unknown): boolean =>
-  v === null ||
-  v === undefined ||
-  v === false ||
-  v === 0 ||
-  v === '0' ||
-  v === '' ||
-  (Array.isArray(v) && v.length === 0);
+  v === null || v === undefined || v === false || v === 0 || v === '0' || v === '' || phpArrayValues(v)?.length === 0;
 
 export const isDigits = (v: unknown): boolean =>
   (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'string' && /^\d+$/.test(v));
@@ -84,11 +79,16 @@ export function typed(name: string, type: string): NonNullable<ArgDef['validate'
   };
 }
 
-/** Splits an array-or-CSV parameter into trimmed, non-empty strings; undefined when not a list. */
+/**
+ * Splits an array-or-CSV parameter into trimmed, non-empty strings; undefined when not a list. Any PHP
+ * array counts, whatever its keys (`x[0]=a`, `x[]=a`, `x[k]=a`), as Tribe__Utils__Array::list_to_array
+ * reads one: by its values.
+ */
 export function listOf(v: unknown): string[] | undefined {
-  if (Array.isArray(v)) {
-    if (!v.every((x) => typeof x === 'string' || typeof x === 'number')) return undefined;
-    return v.map((x) => String(x).trim()).filter((x) => x !== '');
+  const values = phpArrayValues(v);
+  if (values) {
+    if (!values.every((x) => typeof x === 'string' || typeof x === 'number')) return undefined;
+    return values.map((x) => String(x).trim()).filter((x) => x !== '');
   }
   if (typeof v === 'number') return [String(v)];
   if (typeof v === 'string')

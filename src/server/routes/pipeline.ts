@@ -12,6 +12,8 @@ export interface RawInput {
   json: Record<string, unknown> | null;
   /** decoded form body */
   form: Record<string, unknown> | null;
+  /** uploaded files of a multipart POST (for a media route: no route reads them yet) */
+  files?: Record<string, unknown> | null;
   path: Record<string, unknown>;
 }
 
