@@ -1,4 +1,5 @@
 import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { RestError } from '../http/errors.js';
 import { phpArrayValues } from '../http/php-vars.js';
 import { isDigits, listOf, phpEmpty } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
@@ -18,15 +19,49 @@ type LinkRef = { id: number } | { data: Obj };
  */
 const linksNothing = (v: unknown) => phpEmpty(v) || phpArrayValues(v)?.every(phpEmpty) === true;
 
-function venueRef(v: unknown, scope: RequestScope): LinkRef | null | false {
-  if (linksNothing(v)) return null;
-  if (isDigits(v)) return postOfType(scope, 'tribe_venue', v) ? { id: Number(v) } : false;
-  if (Array.isArray(v)) return v.length === 0 ? null : venueRef(v[0], scope);
-  if (isObj(v)) {
-    if ('id' in v && v.id !== undefined && v.id !== '') return venueRef(v.id, scope);
-    return typeof v.venue === 'string' && v.venue.trim() !== '' ? { data: v } : false;
+/** An existing venue named by an id (or `{ id }`). */
+const venueId = (v: unknown, scope: RequestScope) => isDigits(v) && postOfType(scope, 'tribe_venue', v) !== undefined;
+
+/**
+ * is_venue_id_or_entry_or_empty: nothing; a venue id, or a comma list of them; an entry (an object:
+ * `{ id }` or the data of a new venue); or a list of those.
+ */
+function venueValid(v: unknown, scope: RequestScope): boolean {
+  if (linksNothing(v)) return true;
+  if (typeof v === 'string' || typeof v === 'number') {
+    return String(v)
+      .trim()
+      .split(/\s*,\s*/)
+      .every((id) => venueId(id, scope));
   }
-  return false;
+  const entries = Array.isArray(v) ? v : [v];
+  return entries.every((e) => {
+    if (isDigits(e)) return venueId(e, scope);
+    if (!isObj(e)) return false;
+    if ('id' in e && e.id !== undefined && e.id !== '') return venueId(e.id, scope);
+    return typeof e.venue === 'string' && e.venue.trim() !== '';
+  });
+}
+
+/** The plugin's answer when the venue of an event cannot be linked or made from what was sent. */
+const cannotMakeVenue = () =>
+  new RestError(400, 'could-not-create-venue', 'No venue could be made from the data given for it.');
+
+/**
+ * What the plugin's venue insert (Linked_Post_Base::insert) does with a valid value: nothing for an
+ * empty one; an id, or the `id` of an entry, links that venue; an entry with a name makes a new venue.
+ * Anything else it tries to make a venue of, and fails: a list (`venue[0]=12`, `[12]`), a comma list,
+ * an entry with an empty name.
+ */
+function venueRef(v: unknown): LinkRef | null {
+  if (phpEmpty(v)) return null;
+  if (typeof v === 'string' && isDigits(v.trim())) return { id: Number(v.trim()) };
+  if (isDigits(v)) return { id: Number(v) };
+  if (isObj(v)) {
+    if ('id' in v && v.id !== undefined && v.id !== '') return { id: Number(v.id) };
+    if (typeof v.venue === 'string' && v.venue.trim() !== '') return { data: v };
+  }
+  throw cannotMakeVenue();
 }
 
 function organizerRefs(v: unknown, scope: RequestScope): LinkRef[] | false {
@@ -49,12 +84,12 @@ function organizerRefs(v: unknown, scope: RequestScope): LinkRef[] | false {
 }
 
 /** Argument checks (they run before the permission check, as on the site). */
-export const validVenue = (v: unknown, scope: RequestScope) => venueRef(v, scope) !== false;
+export const validVenue = (v: unknown, scope: RequestScope) => venueValid(v, scope);
 export const validOrganizer = (v: unknown, scope: RequestScope) => organizerRefs(v, scope) !== false;
 
 /** The venue id to link after creating inline data; null = leave the current venue. */
 export function resolveVenue(v: unknown, scope: RequestScope): number | null {
-  const ref = venueRef(v, scope);
+  const ref = venueRef(v);
   if (!ref) return null;
   return 'id' in ref ? ref.id : createLinked(scope, 'tribe_venue', ref.data);
 }

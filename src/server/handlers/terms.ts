@@ -68,11 +68,13 @@ export function listTerms(req: HandlerRequest): HandlerResult {
   let list = terms.all(taxonomy);
   const hideEmpty = req.has('hide_empty') ? toBool(q.hide_empty) !== false : true;
   if (hideEmpty) list = list.filter((t) => (counts.get(t.id) ?? 0) > 0);
-  if (req.has('include')) {
-    const inc = new Set((listOf(q.include) ?? []).map(Number));
+  const include = req.has('include') ? (listOf(q.include) ?? []) : [];
+  if (include.length > 0) {
+    const inc = new Set(include.map(Number));
     list = list.filter((t) => inc.has(t.id));
   }
-  if (req.has('exclude')) {
+  // (WP_Term_Query ignores `exclude` when `include` names terms)
+  if (req.has('exclude') && include.length === 0) {
     const exc = new Set((listOf(q.exclude) ?? []).map(Number));
     list = list.filter((t) => !exc.has(t.id));
   }
