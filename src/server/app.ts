@@ -73,6 +73,12 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
   // Bodies reach the core as raw bytes: it parses JSON and forms the way WordPress does.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // (an empty Content-Type is no type, as WordPress reads it; fastify would refuse it with 415)
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (typeof req.headers['content-type'] === 'string' && req.headers['content-type'].trim() === '')
+      delete req.headers['content-type'];
+    done();
+  });
 
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof RestError) return sendError(reply, err);

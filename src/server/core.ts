@@ -95,6 +95,14 @@ function normalizePath(path: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
+/** The parameters of a core (wp/v2) request: a write's JSON and form bodies win over the query string. */
+function wpCoreParams(method: string, query: string, body: RequestBody): Record<string, unknown> {
+  const params: Record<string, unknown> = parsePhpQuery(query);
+  if (method === 'GET' || method === 'HEAD') return params;
+  const { json, form } = bodyParams(body);
+  return Object.assign(params, form ?? {}, json ?? {});
+}
+
 /**
  * The server without a transport: authentication, routing, body parsing, the WordPress pipeline, the
  * answer cache and the response headers. fastify serves it over sockets (app.ts); the CLI's local
@@ -305,7 +313,7 @@ export function createCore(opts: CoreOptions): Core {
           return Array.isArray(v) ? v[0] : v;
         };
         const reply = path.startsWith('/wp-json/wp/v2/')
-          ? await serveWpCore(method, path, scope, parsePhpQuery(query), tecStore)
+          ? await serveWpCore(method, path, scope, wpCoreParams(method, query, body), tecStore)
           : await serveTec({ method, path, query, header, body: () => bodyParams(body), scope }, tecStore);
         if (reply) return respond(req, userId, reply.status, JSON.stringify(reply.body), reply.headers ?? {});
       }

@@ -18,12 +18,14 @@ export interface RawInput {
 }
 
 /**
- * WordPress's parameter lookup: for writes the JSON body wins, then the form body, the query string and
- * the path; for reads the query string, then the path. A JSON null counts as absent.
+ * WordPress's parameter lookup (WP_REST_Request::get_parameter_order): for POST, PUT, PATCH and DELETE
+ * the JSON body wins, then the form body, the query string and the path (so a body's `id` names the
+ * record, even on DELETE); for reads the query string, then the path (a GET's body is not read here).
+ * A JSON null counts as absent.
  */
 export function mergeParams(input: RawInput): Record<string, unknown> {
   const sources =
-    input.method === 'GET' || input.method === 'HEAD' || input.method === 'DELETE'
+    input.method === 'GET' || input.method === 'HEAD'
       ? [input.query, input.path]
       : [input.json ?? {}, input.form ?? {}, input.query, input.path];
   const out: Record<string, unknown> = {};

@@ -166,7 +166,7 @@ export async function serveTec(req: TecRequest, store: TecStoreAccess): Promise<
     const isItem = match.groups?.id !== undefined;
     const writes = endpoint.op === 'create' || endpoint.op === 'update' || endpoint.op === 'delete';
     const query = parsePhpQuery(req.query) as Record<string, unknown>;
-    const body = method === 'GET' || method === 'DELETE' ? { json: null, form: null } : req.body();
+    const body = method === 'GET' ? { json: null, form: null } : req.body();
     const raw = { ...query, ...(body.form ?? {}), ...(body.json ?? {}) };
     const work = (): TecReply => {
       const post = isItem ? target(scope, route.resource, match.groups?.id) : undefined;
