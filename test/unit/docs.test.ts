@@ -17,8 +17,10 @@ import { EXIT_CODE_TABLE } from '../../src/errors/index.js';
 import { FORMATS } from '../../src/output/format.js';
 import { DEFAULT_WIDTH } from '../../src/output/table.js';
 import { MAX_BATCH_REQUESTS } from '../../src/server/http/batch.js';
+import { MAX_FILE_UPLOADS, UPLOAD_MAX_FILESIZE } from '../../src/server/http/body.js';
 import { REPLY_CACHE_BYTES } from '../../src/server/http/cache.js';
 import { DEFAULT_LIMITS } from '../../src/server/http/limits.js';
+import { MAX_INPUT_VARS, MAX_NESTING } from '../../src/server/http/params.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -267,6 +269,10 @@ describe('facts in the docs match the code', () => {
     expect(tableRow(limits, 'Whole request must arrive within')[1]).toBe(s(DEFAULT_LIMITS.requestTimeoutMs));
     expect(tableRow(limits, 'Idle connection')[1]).toBe(s(DEFAULT_LIMITS.idleTimeoutMs));
     expect(tableRow(limits, 'Idle keep-alive connection')[1]).toBe(s(DEFAULT_LIMITS.keepAliveTimeoutMs));
+    expect(tableRow(limits, 'Parameters in a query string')[1]).toBe(`${numberWords(MAX_INPUT_VARS)} pairs`);
+    expect(tableRow(limits, 'Nesting of an array parameter')[1]).toBe(`${MAX_NESTING} levels`);
+    expect(tableRow(limits, 'Uploaded file (multipart)')[1]).toBe(mib(UPLOAD_MAX_FILESIZE));
+    expect(tableRow(limits, 'Files in one request')[1]).toBe(String(MAX_FILE_UPLOADS));
     expect(states(server, /\(up to (\d+) writes per request/, 'batch route')[1]).toBe(String(MAX_BATCH_REQUESTS));
     expect(
       states(
