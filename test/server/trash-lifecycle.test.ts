@@ -94,3 +94,32 @@ describe('trash and restore through the plugin routes', () => {
     expect((await api.post(`/events/${b.body.id}`, {})).body.slug).toBe(a.body.slug);
   });
 });
+
+describe('a draft never dated, trashed', () => {
+  // (the site's answers: a draft venue made at 17:36:42 and trashed at 17:36:48, by id or by slug,
+  // answered date and date_utc 17:36:48; a draft event the same)
+  let clock = new Date('2026-11-26T10:00:00Z');
+  let dated: Api;
+  beforeAll(async () => {
+    dated = await startApi({ now: () => clock });
+  });
+  afterAll(async () => dated?.stop());
+
+  it('is dated when it is trashed, whichever route trashes it, as any first update of such a draft', async () => {
+    const venue = await dated.post('/venues', { venue: uniq('Draft hall'), status: 'draft', slug: uniq('draft-hall') });
+    const org = await dated.post('/organizers', { organizer: uniq('Draft org'), status: 'draft' });
+    const event = await dated.post('/events', ev({ status: 'draft' }));
+    for (const made of [venue, org, event])
+      expect([made.body.date, made.body.date_utc]).toEqual(['2026-11-26 10:00:00', ZERO]);
+    clock = new Date('2026-11-26T11:30:00Z');
+    const trashed = [
+      await dated.req('DELETE', `/venues/by-slug/${venue.body.slug}`, { auth: true }),
+      await dated.req('DELETE', `/organizers/${org.body.id}`, { auth: true }),
+      await dated.req('DELETE', `/events/${event.body.id}`, { auth: true }),
+    ];
+    for (const t of trashed) {
+      expect(t.body.status).toBe('trash');
+      expect([t.body.date, t.body.date_utc]).toEqual(['2026-11-26 11:30:00', '2026-11-26 11:30:00']);
+    }
+  });
+});
