@@ -186,3 +186,34 @@ describe('by-slug routes address records by slug only', () => {
     expect((await api.get(`/organizers/${draft.body.id}`, { auth: true })).body.status).toBe('draft');
   });
 });
+
+describe("a venue's map flags (Single_Venue: isset, then tribe_is_truthy)", () => {
+  // (the site's answers to the same requests: '' 'abc' '2' → false, 'ON' 'Y' → true; an event's inline
+  // venue with the JSON false → false; a flag not sent → true)
+  it.each([
+    ['', false],
+    ['abc', false],
+    ['2', false],
+    ['ON', true],
+    ['Y', true],
+  ])('show_map %j is %s', async (value, shown) => {
+    const r = await api.post('/venues', { venue: uniq('Map venue'), show_map: value });
+    expect(r.status).toBe(201);
+    expect([r.body.show_map, r.body.show_map_link]).toEqual([shown, true]);
+    const u = await api.post(`/venues/${r.body.id}`, { show_map_link: value });
+    expect([u.body.show_map, u.body.show_map_link]).toEqual([true, shown]);
+  });
+
+  it("takes the JSON false of an event's inline venue (validated without its schema types)", async () => {
+    const r = await api.post('/events', {
+      title: uniq('Inline map'),
+      start_date: `${day(30)} 10:00`,
+      end_date: `${day(32)} 11:00`,
+      all_day: true,
+      status: 'draft',
+      venue: { venue: uniq('Inline map venue'), show_map: false },
+    });
+    expect(r.status).toBe(201);
+    expect([r.body.venue.show_map, r.body.venue.show_map_link, r.body.show_map]).toEqual([false, true, false]);
+  });
+});

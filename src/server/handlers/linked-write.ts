@@ -1,7 +1,7 @@
 import { getResource, metaKeys } from '../../catalog/index.js';
 import { kses } from '../format/html.js';
 import { sanitizeTitle } from '../format/slug.js';
-import { looseBool } from '../routes/args.js';
+import { tribeIsTruthy } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import { newPost as postRow } from '../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
@@ -24,7 +24,12 @@ function applyText(meta: Record<string, unknown>, data: Record<string, unknown>,
 }
 
 const filled = (data: Record<string, unknown>, k: string) => k in data && data[k] != null && str(data[k]) !== '';
-const flagOr = (data: Record<string, unknown>, k: string) => (filled(data, k) ? looseBool(data[k]) : true);
+/**
+ * A venue's map flag as Single_Venue stores it: sent (isset: any value but null, `''` and `false` too)
+ * means tribe_is_truthy of it (`'abc'` is false); not sent means on.
+ */
+const flagOr = (data: Record<string, unknown>, k: string) =>
+  k in data && data[k] !== null && data[k] !== undefined ? tribeIsTruthy(data[k]) : true;
 
 /**
  * Writes a venue's address and map flags as the venue repository's save_meta does, on create and on

@@ -48,6 +48,18 @@ export function toBool(v: unknown): boolean | undefined {
   return undefined;
 }
 
+/**
+ * The plugin's tribe_is_truthy: a boolean as it is; a string true only when it is one of `1`,
+ * `enable`, `enabled`, `on`, `y`, `yes`, `true` in any case; anything else by PHP's cast to boolean.
+ */
+export function tribeIsTruthy(v: unknown): boolean {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'string') return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(v.toLowerCase());
+  if (typeof v === 'number') return v !== 0 && !Number.isNaN(v);
+  if (v === null || v === undefined) return false;
+  return phpArrayValues(v)?.length !== 0;
+}
+
 /** Loose truthiness of PHP for settings such as show_map on venues ("false", "0", "" → false). */
 export function looseBool(v: unknown): boolean {
   if (typeof v === 'boolean') return v;
