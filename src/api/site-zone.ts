@@ -1,6 +1,7 @@
 import { siteZoneLabel } from '../clock/index.js';
-import { CalctlError } from '../errors/index.js';
+import { CalctlError, EXIT } from '../errors/index.js';
 import type { ApiClient } from './client.js';
+import { NetworkError } from './errors.js';
 
 /**
  * The WordPress REST index (`…/wp-json/`) of a namespace base URL: `…/wp-json/tribe/events/v1` →
@@ -22,13 +23,17 @@ export function restIndexOf(baseUrl: string): string {
  * zone events made there get); undefined when the index says neither (WordPress then works in UTC). A site
  * reads the naive dates it is sent in this zone, so calctl must write them in it too: when the index
  * cannot be read (after the client's retries), this fails rather than guess.
- * @throws the request's error (network, timeout, 5xx …), with a hint naming `--timezone`
+ * @throws the request's own error, unchanged, when credentials are refused (exit 4) or the site cannot
+ *   be reached (exit 1, with its URL): `--timezone` would not help, the next request would fail the
+ *   same way. Any other failure (a timeout, 5xx …) with a hint naming `--timezone`.
  */
 export async function siteTimeZone(api: ApiClient): Promise<string | undefined> {
   let body: unknown;
   try {
     body = (await api.get(restIndexOf(api.baseUrl))).body;
   } catch (err) {
+    // (the index is the first request of many a command: its failure is the command's real cause)
+    if (err instanceof NetworkError || (err instanceof CalctlError && err.exitCode === EXIT.auth)) throw err;
     if (err instanceof CalctlError) {
       const hint = [err.hint, "or give the site's zone with --timezone (Settings → General in WordPress)"]
         .filter(Boolean)

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isResourceName } from '../catalog/index.js';
+import { flagForWord } from '../commands/resource/flags.js';
 import { registerResourceCommands } from '../commands/resource/register.js';
 import type { CliRuntime, GlobalOptions } from '../commands/types.js';
 import { HELP_TOPICS } from '../completion/help-topics.js';
@@ -151,12 +152,31 @@ export async function buildProgram(
   const configure = (cmd: Command) => {
     for (const sub of cmd.commands) {
       sub.exitOverride().showSuggestionAfterError(true);
+      suggestOwnFlags(sub);
       sub.configureOutput(program.configureOutput());
       configure(sub);
     }
   };
   configure(program);
   return program;
+}
+
+/**
+ * An unknown `--word` that names one of the command's own fields by another word (`venues create
+ * --name`) is answered with that field's flag (`--venue`); anything else gets commander's suggestion
+ * by spelling.
+ */
+function suggestOwnFlags(cmd: Command): void {
+  const byCommander = (cmd as unknown as { unknownOption(flag: string): never }).unknownOption.bind(cmd);
+  Object.assign(cmd, {
+    unknownOption(flag: string): never {
+      const meant = flagForWord(cmd, flag);
+      if (meant === undefined) return byCommander(flag);
+      return cmd.error(`error: unknown option '${flag}'\n(Did you mean --${meant}?)`, {
+        code: 'commander.unknownOption',
+      });
+    },
+  });
 }
 
 function debugStack(err: unknown, ctx: Context): void {

@@ -97,7 +97,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       else {
         if (previous) ctx.io.stderr.write(`calctl: note: starting over (a checkpoint exists; --resume continues it)\n`);
         if (opts.resume) ctx.io.stderr.write('calctl: note: no checkpoint to resume from; importing the whole file\n');
-        const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+        const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 };
         checkpoint = new Checkpoint(cpPath, identity, resource.name, counts, ctx.now);
       }
     }
@@ -131,6 +131,8 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     });
   }
   const reasons = rejectionReasons(fileWriter);
+  // (rows know where they end in a CSV or NDJSON file; a JSON array, .ics or stdin give no share)
+  const sized = size !== undefined && size > 0 && !ics && format !== 'json';
   const api = await rt.api();
   const json = g.json === true || g.output === 'json';
   const printSummary = (summary: ImportSummary) => {
@@ -159,8 +161,8 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       rejects: reasons.writer,
       warn: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
       note: (line) => rt.debug?.(line),
-      progress: createProgress(ctx.io.stderr, `import ${resource.name}`),
-      fraction: () => (size && 'bytesRead' in input ? (input as ReadStream).bytesRead / size : undefined),
+      progress: createProgress(ctx.io.stderr, `import ${resource.name}`, sized),
+      size: sized ? size : undefined,
     });
   } catch (err) {
     reasons.print(ctx.io.stderr, rejectsFile);

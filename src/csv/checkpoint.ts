@@ -15,6 +15,8 @@ export interface Counts {
   updated: number;
   unchanged: number;
   rejected: number;
+  /** rows with no value at all (a spreadsheet's `;;;;` lines): skipped, never an error */
+  blank: number;
 }
 
 /** The checkpoint file's content. */
@@ -61,15 +63,9 @@ export class Checkpoint {
 
   /** Restores the state of a previous run. */
   static fromData(path: string, data: CheckpointData, now: () => Date, intervalMs?: number): Checkpoint {
-    const cp = new Checkpoint(
-      path,
-      data.input,
-      data.resource,
-      { ...data.counts },
-      now,
-      intervalMs,
-      new Set(data.pending),
-    );
+    // (a checkpoint written before blank rows were counted has no `blank`)
+    const counts = { ...data.counts, blank: data.counts.blank ?? 0 };
+    const cp = new Checkpoint(path, data.input, data.resource, counts, now, intervalMs, new Set(data.pending));
     cp.doneBelow = data.doneBelow;
     for (const r of data.done) cp.done.add(r);
     for (const [r, id] of Object.entries(data.created)) cp.created.set(Number(r), id);

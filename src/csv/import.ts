@@ -15,7 +15,7 @@ import { createLinkResolver, LinkError } from './links.js';
 import { naturalKeyFields } from './match.js';
 import { buildMatchIndex } from './match-loader.js';
 import { type ImportSummary, type Progress, plural } from './progress.js';
-import type { RecordSource, SourceRow } from './read.js';
+import { isBlankRow, type RecordSource, type SourceRow } from './read.js';
 import { noRejects, type RejectsWriter } from './rejects.js';
 import { convertRow, isProblem } from './row.js';
 
@@ -77,8 +77,8 @@ export interface ImportOptions {
   /** notes for people (the site turned batched writes down …) */
   note?: ((line: string) => void) | undefined;
   progress?: Progress | undefined;
-  /** share of the input read so far, for the progress bar */
-  fraction?: (() => number | undefined) | undefined;
+  /** bytes of the input, when known: the progress bar shows the share of them finished */
+  size?: number | undefined;
 }
 
 function matchFields(resource: ResourceSpec, matchBy: readonly string[] | undefined): string[] {
@@ -122,7 +122,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const dryRun = opts.dryRun ?? false;
   const rejects = opts.rejects ?? noRejects;
   const cp = opts.checkpoint;
-  const counts: Counts = cp?.counts ?? { created: 0, updated: 0, unchanged: 0, rejected: 0 };
+  const counts: Counts = cp?.counts ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 };
   const warned = new Set<string>();
 
   let mapping = mapColumns(resource, source.columns, overrides, strict);
@@ -232,11 +232,39 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const running = new Set<Promise<void>>();
-  let done = counts.created + counts.updated + counts.unchanged + counts.rejected;
+  let done = counts.created + counts.updated + counts.unchanged + counts.rejected + counts.blank;
+  // The progress bar's position: where the rows finished without a gap end, in bytes of the input
+  // (rows finish out of order; the furthest one would overstate it).
+  let unbroken = 0;
+  let reached = 0;
+  const after = new Map<number, number>();
+  const passed = (row: SourceRow) => {
+    after.set(row.index, row.offset ?? reached);
+    for (let next = unbroken + 1; after.has(next); next++) {
+      reached = after.get(next) ?? reached;
+      after.delete(next);
+      unbroken = next;
+    }
+  };
+  const finished = (row: SourceRow) => {
+    done++;
+    passed(row);
+    opts.progress?.tick(done, opts.size && row.offset !== undefined ? reached / opts.size : undefined);
+  };
   try {
     for await (const row of source.rows) {
       if (stop || opts.signal?.aborted) break;
-      if (cp?.isDone(row.index)) continue;
+      if (cp?.isDone(row.index)) {
+        passed(row);
+        continue;
+      }
+      if (isBlankRow(row)) {
+        // (a spreadsheet's empty line: nothing to import and nothing wrong; counted, not rejected)
+        counts.blank++;
+        cp?.finish(row.index);
+        finished(row);
+        continue;
+      }
       if (source.columns.length !== seenColumns) {
         // JSON input: new keys can appear in any record.
         seenColumns = source.columns.length;
@@ -247,10 +275,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       while (running.size >= writer.capacity) await Promise.race(running);
       if (stop) break;
       const task: Promise<void> = handle(row)
-        .then(() => {
-          done++;
-          opts.progress?.tick(done, opts.fraction?.());
-        })
+        .then(() => finished(row))
         .catch((err: unknown) => {
           fatal ??= err;
           stop = true;

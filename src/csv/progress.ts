@@ -8,32 +8,43 @@ import type { Counts } from './checkpoint.js';
 
 /** What the progress display is told. */
 export interface Progress {
-  /** a row finished; `fraction` is the share of the input read so far (0..1), when known */
+  /** a row finished; `fraction` is the share of the input finished so far (0..1), when known */
   tick(rows: number, fraction: number | undefined): void;
   stop(): void;
 }
 
 const silent: Progress = { tick: () => {}, stop: () => {} };
 
-/** A bar on a terminal, silence elsewhere. */
-export function createProgress(stderr: OutStream, label: string): Progress {
+/** Seconds left, or an ellipsis while cli-progress has no estimate yet (it says NULL or INF). */
+function etaText(seconds: unknown, options: cliProgress.Options, round: number): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '…';
+  return cliProgress.Format.TimeFormat(seconds, options, round);
+}
+
+/**
+ * A bar on a terminal, silence elsewhere. When the size of the input is known (`sized`: a file), the
+ * bar is the share of it finished, with an ETA; when it is not (stdin, a JSON array), a line with the
+ * rows done and the rate, and no percentage that would have to be made up.
+ */
+export function createProgress(stderr: OutStream, label: string, sized = true): Progress {
   if (!stderr.isTTY) return silent;
+  const format = sized
+    ? `${label} [{bar}] {percentage}% | {rows} | {rate} rows/s | ETA {eta_formatted}`
+    : `${label} {rows} | {rate} rows/s`;
   const bar = new cliProgress.SingleBar(
-    {
-      stream: stderr,
-      format: `${label} [{bar}] {percentage}% | {rows} rows | {rate} rows/s | ETA {eta_formatted}`,
-      hideCursor: true,
-      clearOnComplete: true,
-      fps: 10,
-    },
+    { stream: stderr, format, formatTime: etaText, hideCursor: true, clearOnComplete: true, fps: 10 },
     cliProgress.Presets.shades_classic,
   );
   const started = performance.now();
-  bar.start(1000, 0, { rows: 0, rate: 0 });
+  // (the bar counts thousandths of the input; without a size it only carries the payload)
+  bar.start(1000, 0, { rows: plural(0, 'row'), rate: 0 });
+  let done = 0;
   return {
     tick(rows, fraction) {
       const seconds = (performance.now() - started) / 1000;
-      bar.update(Math.round((fraction ?? 0) * 1000), { rows, rate: seconds > 0 ? Math.round(rows / seconds) : 0 });
+      // (rows finish a little out of order: the bar never moves back)
+      if (fraction !== undefined) done = Math.max(done, Math.min(999, Math.floor(fraction * 1000)));
+      bar.update(done, { rows: plural(rows, 'row'), rate: seconds > 0 ? Math.round(rows / seconds) : 0 });
     },
     stop: () => bar.stop(),
   };
@@ -52,8 +63,10 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 export function summaryText(s: ImportSummary, dryRun: boolean): string {
   const rate = s.seconds > 0 ? Math.round(s.rows / s.seconds) : s.rows;
   const verb = dryRun ? 'dry run (nothing written): would have ' : '';
+  // (blank rows are said only when there were some: most files have none)
+  const blank = s.blank > 0 ? `, ${plural(s.blank, 'blank row')} skipped` : '';
   return (
     `${verb}created ${s.created}, updated ${s.updated}, unchanged ${s.unchanged}, ` +
-    `rejected ${s.rejected} — ${plural(s.rows, 'row')} in ${s.seconds.toFixed(1)} s (${rate} rows/s)\n`
+    `rejected ${s.rejected}${blank} — ${plural(s.rows, 'row')} in ${s.seconds.toFixed(1)} s (${rate} rows/s)\n`
   );
 }

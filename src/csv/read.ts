@@ -21,6 +21,8 @@ export interface SourceRow {
   line: number;
   /** column name → cell text */
   cells: Map<string, string>;
+  /** bytes of the input read up to the end of this row, when the reader knows (for progress) */
+  offset?: number;
 }
 
 /** A malformed file: bad quoting, ragged rows, invalid UTF-8, broken JSON (exit 2). */
@@ -81,10 +83,11 @@ function checkUtf8(values: Iterable<string>, line: number): void {
 
 const LINE_BREAK = /\r\n|\r|\n/g;
 
-/** A parsed CSV record and the line of the file where it starts. */
+/** A parsed CSV record, the line of the file where it starts and the bytes read up to its end. */
 interface CsvRecord {
   record: string[];
   line: number;
+  offset: number;
 }
 
 /**
@@ -110,7 +113,7 @@ async function* csvRecords(input: AsyncIterable<Buffer | string>, delimiter: str
     relax_column_count: true,
     on_record: (record: string[], info) => {
       const line = lastEnd + 1 + (info.empty_lines - lastEmpty);
-      queue.push({ record, line });
+      queue.push({ record, line, offset: info.bytes });
       // The line breaks inside quoted values, counted here: csv-parse counts a CRLF inside quotes twice.
       lastEnd = line + record.reduce((n, cell) => n + (cell.match(LINE_BREAK)?.length ?? 0), 0);
       lastEmpty = info.empty_lines;
@@ -164,7 +167,7 @@ async function* readCsv(
   // and the import stops at the ragged row's line.
   let header: string[] | undefined;
   let index = 0;
-  for await (const { record, line } of csvRecords(input, delimiter)) {
+  for await (const { record, line, offset } of csvRecords(input, delimiter)) {
     checkUtf8(record, line);
     if (!header) {
       header = record.map((h) => h.trim());
@@ -176,11 +179,26 @@ async function* readCsv(
       yield header;
       continue;
     }
-    if (record.length !== header.length) throw new MalformedInputError(RAGGED, line, RAGGED_HINT);
     const cells = new Map<string, string>();
+    // A row of nothing but delimiters (`;;;;` left at the end of a spreadsheet) is blank, whatever
+    // its number of cells: the import skips and counts it (see isBlankRow), it is no ragged row.
+    if (record.every(isBlankCell)) {
+      for (const h of header) cells.set(h, '');
+      yield { index: ++index, line, cells, offset };
+      continue;
+    }
+    if (record.length !== header.length) throw new MalformedInputError(RAGGED, line, RAGGED_HINT);
     header.forEach((h, i) => void cells.set(h, record[i] ?? ''));
-    yield { index: ++index, line, cells };
+    yield { index: ++index, line, cells, offset };
   }
+}
+
+const isBlankCell = (cell: string) => cell.trim() === '';
+
+/** Whether a row holds no value at all (every cell empty or blanks): it is skipped, not imported. */
+export function isBlankRow(row: SourceRow): boolean {
+  for (const cell of row.cells.values()) if (!isBlankCell(cell)) return false;
+  return true;
 }
 
 function objectRow(value: unknown, index: number, line: number): SourceRow {
@@ -197,8 +215,11 @@ async function* readNdjson(input: Readable): AsyncGenerator<SourceRow> {
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
   let lineNo = 0;
   let index = 0;
+  // (bytes so far, for progress: the line ends are counted as one byte each)
+  let offset = 0;
   for await (const raw of lines) {
     lineNo++;
+    offset += Buffer.byteLength(raw) + 1;
     const text = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw;
     if (text.trim() === '') continue;
     let value: unknown;
@@ -207,7 +228,7 @@ async function* readNdjson(input: Readable): AsyncGenerator<SourceRow> {
     } catch (err) {
       throw new MalformedInputError(`not valid JSON: ${(err as Error).message}`, lineNo);
     }
-    yield objectRow(value, ++index, lineNo);
+    yield { ...objectRow(value, ++index, lineNo), offset };
   }
 }
 

@@ -93,12 +93,23 @@ const width = (s: string): number => [...s.replace(/\x1b\[[\d;]*m/g, '')].length
 /**
  * Column widths that fit `available` characters: the widest columns give way first, evenly, down to
  * {@link MIN_COLUMN}; past that the table is allowed to overflow rather than become unreadable.
+ * Columns marked in `keep` keep their natural width (an event's start, whole with its time) as long
+ * as the others can give way for them without going below {@link MIN_COLUMN}.
  */
-export function fitWidths(natural: readonly number[], available: number, gap = GAP): number[] {
+export function fitWidths(
+  natural: readonly number[],
+  available: number,
+  gap = GAP,
+  keep: readonly boolean[] = [],
+): number[] {
   const budget = available - gap * Math.max(0, natural.length - 1);
   const sum = (ws: readonly number[]) => ws.reduce((a, b) => a + b, 0);
   if (sum(natural) <= budget) return [...natural];
-  const capped = (cap: number) => natural.map((w) => Math.max(Math.min(w, MIN_COLUMN), Math.min(w, cap)));
+  const floor = (i: number) => Math.min(natural[i] ?? 0, MIN_COLUMN);
+  const room = sum(natural.map((w, i) => (keep[i] ? w : floor(i))));
+  const kept = room <= budget ? keep : [];
+  const capped = (cap: number) =>
+    natural.map((w, i) => (kept[i] ? w : Math.max(Math.min(w, MIN_COLUMN), Math.min(w, cap))));
   // The largest cap on column width that fits: binary search, since the total grows with the cap.
   let lo = 0;
   let hi = Math.max(...natural);
@@ -145,10 +156,19 @@ const BORDERLESS = {
   middle: ' '.repeat(GAP),
 };
 
-function draw(head: string[] | undefined, rows: string[][], available: number, color?: ChalkInstance): string {
+function naturalWidths(head: string[] | undefined, rows: string[][]): number[] {
   const all = head ? [head, ...rows] : rows;
-  const natural = (all[0] ?? []).map((_, i) => Math.max(1, ...all.map((r) => width(r[i] ?? ''))));
-  const colWidths = fitWidths(natural, available);
+  return (all[0] ?? []).map((_, i) => Math.max(1, ...all.map((r) => width(r[i] ?? ''))));
+}
+
+function draw(
+  head: string[] | undefined,
+  rows: string[][],
+  available: number,
+  color?: ChalkInstance,
+  keep: readonly boolean[] = [],
+): string {
+  const colWidths = fitWidths(naturalWidths(head, rows), available, GAP, keep);
   const table = new (cliTable())({
     chars: BORDERLESS,
     // cli-table3 colours headers red by default: styles stay ours, decided by colorEnabled()
@@ -171,16 +191,40 @@ function colorCell(path: string, text: string, color?: ChalkInstance): string {
   return color && hue ? color[hue](text) : text;
 }
 
-/** A table of records, one row each, with the given columns (dotted paths). */
+/** Dates of the server's form in a narrow table: seconds are dropped first (`2026-12-05 19:00`). */
+const SECONDS_RE = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}):\d{2}$/;
+
+/**
+ * A table of records, one row each, with the given columns (dotted paths). When the terminal is too
+ * narrow, dates lose their seconds, and the first date column (an event's start) keeps its width
+ * whole while the other columns are shortened.
+ */
 export function renderTable(
   records: readonly JsonRecord[],
   columns: readonly string[],
   opts: TableOptions = {},
 ): string {
-  const rows = records.map((r) =>
-    columns.map((path) => colorCell(path, cellText(getPath(r, path), opts.readableDates), opts.color)),
+  const available = terminalWidth(opts.width);
+  const head = columns.map(headerLabel);
+  let texts = records.map((r) => columns.map((path) => cellText(getPath(r, path), opts.readableDates)));
+  const isDate = columns.map((_, i) => texts.length > 0 && texts.every((row) => row[i] === '' || isDateText(row[i])));
+  const fits = (rows: string[][]) =>
+    naturalWidths(head, rows).reduce((a, b) => a + b, 0) + GAP * Math.max(0, columns.length - 1) <= available;
+  if (!fits(texts)) {
+    texts = texts.map((row) => row.map((t, i) => (isDate[i] ? t.replace(SECONDS_RE, '$1') : t)));
+  }
+  const first = isDate.indexOf(true);
+  const keep = columns.map((_, i) => i === first);
+  const rows = texts.map((row) => row.map((t, i) => colorCell(columns[i] ?? '', t, opts.color)));
+  return draw(head, rows, available, opts.color, keep);
+}
+
+/** A date as a table shows it: the server's form, or the readable one (`Sat 5 Dec 2026 19:00`). */
+function isDateText(text: string | undefined): boolean {
+  return (
+    text !== undefined &&
+    (SERVER_DATE_RE.test(text) || /^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/.test(text))
   );
-  return draw(columns.map(headerLabel), rows, terminalWidth(opts.width), opts.color);
 }
 
 /** One record as two columns, key and value (get, create, update). */

@@ -33,7 +33,7 @@ async function importWithCheckpoint(path: string, signal?: AbortSignal, onRow?: 
         cpPath,
         identity,
         'events',
-        { created: 0, updated: 0, unchanged: 0, rejected: 0 },
+        { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 },
         () => new Date(),
       );
   const source = await openSource(createReadStream(path), 'csv');

@@ -66,6 +66,25 @@ describe('table width', () => {
     expect(lines[1]).toContain('…');
   });
 
+  it.each([true, false])('on an 80-column terminal keeps the start whole with its time (readable %s)', (readable) => {
+    const [head, row] = tableText({ columns: 80, readableDates: readable }).split('\n');
+    expect([...(head ?? '')].length).toBeLessThanOrEqual(80);
+    expect([...(row ?? '')].length).toBeLessThanOrEqual(80);
+    const start = row?.split(/\s{2,}/)[1];
+    expect(start).toBe(readable ? 'Sat 5 Dec 2026 19:00' : '2026-12-05 19:00');
+    expect(row).toContain('…');
+  });
+
+  it('keeps the start with its time on a 60-column terminal too; the title and venue give way', () => {
+    const [, row] = tableText({ columns: 60, readableDates: true }).split('\n');
+    expect(row?.split(/\s{2,}/)[1]).toBe('Sat 5 Dec 2026 19:00');
+    expect([...(row ?? '')].length).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps dates with their seconds when the table fits', () => {
+    expect(tableText({ columns: 200, readableDates: false })).toContain('2026-12-05 19:00:00');
+  });
+
   it('on a very narrow terminal keeps columns readable (6 characters) rather than fitting', () => {
     const [, row] = tableText({ columns: 30 }).split('\n');
     expect(row?.split(/\s{2,}/)).toEqual(['6', 'Sat 5…', 'Sat 5…', 'A rat…', 'The G…', 'publi…']);
@@ -127,6 +146,12 @@ describe('table width', () => {
     widths.forEach((w, i) => {
       expect(w).toBeLessThanOrEqual(natural[i] ?? 0);
     });
+  });
+
+  it('a kept column keeps its width while the others can give way to 6 characters', () => {
+    expect(fitWidths([2, 20, 20, 40, 40, 7], 80, 2, [false, true])).toEqual([2, 20, 14, 14, 13, 7]);
+    // (the others cannot make room: evenly, as without keep)
+    expect(fitWidths([4, 20, 20], 20, 2, [false, true])).toEqual(fitWidths([4, 20, 20], 20));
   });
 
   it('shrinks the widest columns first, evenly', () => {

@@ -136,6 +136,49 @@ export function addFlags(
     if (b.global) continue;
     for (const option of optionsFor(b.spec, isRequired(b.spec))) command.addOption(option);
   }
+  const words = synonyms.get(command) ?? new Map<string, string>();
+  for (const [word, flag] of labelWords(bound)) if (!words.has(word)) words.set(word, flag);
+  synonyms.set(command, words);
+}
+
+/** Other words for a command's own flags, by command: what a mistyped flag is compared with. */
+const synonyms = new WeakMap<import('commander').Command, Map<string, string>>();
+
+/** The words of a record's own name before a field label: `Venue Name` is the venue's `name`. */
+const RECORD_WORD = /^(?:event|venue|organizer|category|tag)s?\s+/;
+
+/**
+ * The site importer's labels of the bound fields as flag-like words (`Venue Name` → `name` for
+ * `--venue`, `Event Website` → `website`), plus `title` wherever `name` is one: the words people
+ * type for a field whose flag is named otherwise.
+ */
+function labelWords(bound: readonly BoundFlag[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const flags = new Set(bound.map((b) => b.flag));
+  for (const b of bound) {
+    if (b.global) continue;
+    const labels = 'csvLabels' in b.spec ? (b.spec.csvLabels ?? []) : [];
+    for (const label of labels) {
+      const word = label
+        .toLowerCase()
+        .replace(RECORD_WORD, '')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      if (word === '' || flags.has(word)) continue;
+      for (const w of word === 'name' ? ['name', 'title'] : [word]) if (!out.has(w)) out.set(w, b.flag);
+    }
+  }
+  return out;
+}
+
+/**
+ * The flag a mistyped `--word` most likely meant, from the command's own flags: one whose field the
+ * site's importer labels with that word (`venues create --name` → `--venue`). Undefined when none is.
+ */
+export function flagForWord(command: import('commander').Command, typed: string): string | undefined {
+  const word = typed.replace(/^--/, '').replace(/=.*$/, '').toLowerCase();
+  const flag = synonyms.get(command)?.get(word);
+  return flag !== undefined && command.options.some((o) => o.long === `--${flag}`) ? flag : undefined;
 }
 
 /** The values of the bound flags that were given, keyed by catalog name (raw: dates unparsed). */

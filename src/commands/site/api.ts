@@ -3,8 +3,8 @@
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ParamObject } from '../../api/index.js';
-import { UsageError } from '../../errors/index.js';
+import { ApiError, type ParamObject } from '../../api/index.js';
+import { CalctlError, UsageError } from '../../errors/index.js';
 import type { OutputFormat } from '../../output/index.js';
 import { writeJson } from '../json-output.js';
 import { readDataOption } from '../resource/body.js';
@@ -129,8 +129,37 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
     await paginateAll(rt, target, query, format);
     return;
   }
-  const res = await api.request(method, target, { query, body, headers, signal: rt.ctx.signal });
+  const res = await api
+    .request(method, target, { query, body, headers, signal: rt.ctx.signal })
+    .catch((err: unknown) => {
+      throw refusedParams(err, path, { ...query, ...(typeof body === 'object' && body !== null ? body : {}) });
+    });
   if (res.body !== undefined) await writeJson(rt, res.body);
+}
+
+/**
+ * A 400 naming refused parameters, told as parameters of this request (its path and its -f/-F/--data
+ * values), not as the flags of a resource command: `api GET /events/99999` has no `--id`.
+ */
+function refusedParams(err: unknown, path: string, sent: Record<string, unknown>): unknown {
+  const params = err instanceof ApiError && err.status === 400 ? err.data?.params : undefined;
+  if (!(err instanceof ApiError) || !params || Object.keys(params).length === 0) return err;
+  const last = /\/([^/?]+)\/?(?:\?.*)?$/.exec(path)?.[1];
+  const each = Object.entries(params).map(([name, why]) => {
+    const reason = typeof why === 'string' && why.trim() !== '' ? `: ${why.trim()}` : '';
+    if (name in sent) return `${name}=${String(sent[name])}${reason}`;
+    if ((name === 'id' || name === 'slug') && last !== undefined) {
+      return `${name} ${decodeURIComponent(last)} (from the path ${path}): no record has it`;
+    }
+    return `${name}${reason}`;
+  });
+  return new CalctlError(err.message, {
+    code: err.code,
+    exitCode: err.exitCode,
+    status: err.status,
+    hint: `the site refused ${each.join('; ')}`,
+    cause: err,
+  });
 }
 
 /** Receives the records of every page; `end()` finishes the document. */
