@@ -8,6 +8,7 @@ import { flagForWord } from '../commands/resource/flags.js';
 import { registerResourceCommands } from '../commands/resource/register.js';
 import type { CliRuntime, GlobalOptions } from '../commands/types.js';
 import { HELP_TOPICS } from '../completion/help-topics.js';
+import { type DateFormat, parseDateFormat } from '../dates/numeric.js';
 import { CalctlError, EXIT, exitCodeOf, parserUsageError } from '../errors/index.js';
 import type { Context } from '../io/context.js';
 import { CALCTL_VERSION } from '../io/version.js';
@@ -17,6 +18,17 @@ function parseSeconds(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected seconds (0 = no limit).');
   return n;
+}
+
+/** `--date-format`, read when the line is parsed: a format it cannot read is a usage error at once. */
+function readDateFormat(value: string): DateFormat {
+  try {
+    return parseDateFormat(value);
+  } catch (err) {
+    throw new InvalidArgumentError(
+      `${(err as Error).message.replace(/^--date-format: /, '')}; ${(err as CalctlError).hint ?? ''}`,
+    );
+  }
 }
 
 /** Adds the global options; commander recognises them before and after the subcommand. */
@@ -40,6 +52,11 @@ export function addGlobalOptions(program: Command): Command {
     .option('--timeout <seconds>', 'per-request timeout (default 30)', parseSeconds)
     .option('--insecure', 'accept invalid TLS certificates (warns on every run)')
     .option(
+      '--date-format <format>',
+      'order of day, month and year in numeric dates, for every date flag and imported column: d/m/Y, m/d/Y, Y-m-d (also d.m.Y, DD/MM/YYYY …)',
+      readDateFormat,
+    )
+    .option(
       '--timezone <zone>',
       "zone for dates without offset (default: the site's time zone, UTC for the local calendar); on events create/update also the event zone",
     )
@@ -50,7 +67,10 @@ export function addGlobalOptions(program: Command): Command {
 
 /** Whether the line holds global options and nothing else (no command, no help or version flag). */
 function onlyGlobalOptions(argv: readonly string[]): boolean {
-  const probe = addGlobalOptions(new Command().exitOverride());
+  // (silent: the real parse that follows reports a bad value once, in calctl's words)
+  const probe = addGlobalOptions(
+    new Command().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} }),
+  );
   try {
     const { operands, unknown } = probe.parseOptions([...argv]);
     return operands.length === 0 && unknown.length === 0;

@@ -56,7 +56,11 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
   if (file) await checkOutputPath(file, '--file');
   const raw = readFlags(bindFlags(resource.listParams), opts);
   await resolveLinks(rt, resource.listParams, raw, { split: true });
-  const query = (await toQuery(resource, raw, { now: ctx.now(), timezone: () => dateZone(rt) })) as ParamObject;
+  const query = (await toQuery(resource, raw, {
+    now: ctx.now(),
+    timezone: () => dateZone(rt),
+    format: rt.globals().dateFormat,
+  })) as ParamObject;
   const fields = g.fields !== undefined ? parseFieldList(g.fields) : undefined;
   const site = opts.columns === 'site';
   const api = await rt.api();

@@ -17,6 +17,7 @@ async function untilOf(rt: Runtime, text: unknown, zone: string): Promise<{ wall
   const { wallTimeToUtc, parseWallTime } = await import('../clock/index.js');
   const wall = await parseDateInput(typeof text === 'string' ? text : '+1y', {
     now: rt.ctx.now(),
+    dateFormat: rt.globals().dateFormat,
     timezone: zone,
     endOfDay: true,
   });

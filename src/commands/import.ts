@@ -114,6 +114,9 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   const source = icsInput
     ? await icsInput.openIcs(rt, resource, input, opts)
     : await openSource(input, format, delimiter);
+  // (a file can be read ahead on a second stream while the order of its dates is not known yet)
+  if (!icsInput && !stdin)
+    source.reopen = () => openSource(createReadStream(path), format, source.delimiter ?? delimiter);
   if (delimiter === 'auto' && source.delimiter !== undefined && source.delimiter !== ',') {
     const shown = source.delimiter === '\t' ? 'tab' : `"${source.delimiter}"`;
     ctx.io.stderr.write(
@@ -155,6 +158,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       failFast: opts.failFast === true,
       timezone: await dateZone(rt),
       eventZone: g.timezone,
+      dateFormat: g.dateFormat,
       now: ctx.now(),
       signal: ctx.signal,
       checkpoint,

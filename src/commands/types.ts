@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { ApiClient } from '../api/index.js';
 import type { Target } from '../config/index.js';
+import type { DateFormat } from '../dates/numeric.js';
 import type { Context } from '../io/context.js';
 
 /**
@@ -46,6 +47,8 @@ export interface GlobalOptions {
   timeout?: number;
   insecure?: boolean;
   timezone?: string;
+  /** `--date-format`: the order of numeric dates */
+  dateFormat?: DateFormat;
   yes?: boolean;
   dryRun?: boolean;
   /** work on the profile's offline working copy (calctl sync) */

@@ -1,29 +1,18 @@
 /**
  * Date and time cells as spreadsheets and the site's importer write them, turned into the server's
- * `YYYY-MM-DD HH:MM:SS` wall time. Besides every form `parseDateInput` knows, US `m/d/Y` dates
- * (slashes mean month/day, as PHP's strtotime reads them) and `d-m-Y` / `d.m.Y`, and times such as
- * `7:30`, `21:45:00`, `8pm`, `8:15 PM`.
+ * `YYYY-MM-DD HH:MM:SS` wall time. Besides every form `parseDateInput` knows, numeric dates in the
+ * order decided for the file (`13/12/2026`, `12/13/2026`, `05.12.2026`: date-order.ts), and times such
+ * as `7:30`, `21:45:00`, `8pm`, `8:15 PM`.
  */
-import { parseDateInput } from '../dates/index.js';
+import { leadingNumericDate, ORDER_NAMES, parseDateInput } from '../dates/index.js';
+import { type DateReading, readNumericCell } from './date-order.js';
 
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/;
-const EU_DATE = /^(\d{1,2})[-.](\d{1,2})[-.](\d{4})$/;
 const TIME = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap]\.?m\.?)?$/i;
 
+/** As the site's importer reads numeric dates when nothing else is known: `m/d/Y`, `d.m.Y`, `d-m-Y`. */
+const SITE_READING: DateReading = { slash: 'mdy', other: 'dmy' };
+
 const pad = (n: number) => String(n).padStart(2, '0');
-
-function isoDay(text: string): string | undefined {
-  const us = US_DATE.exec(text);
-  if (us) {
-    const year = Number(us[3]);
-    const y = us[3]?.length === 2 ? (year < 70 ? 2000 + year : 1900 + year) : year;
-    return `${y}-${pad(Number(us[1]))}-${pad(Number(us[2]))}`;
-  }
-  const eu = EU_DATE.exec(text);
-  if (eu) return `${eu[3]}-${pad(Number(eu[2]))}-${pad(Number(eu[1]))}`;
-  return undefined;
-}
-
 /** `7:30`, `21:45:00`, `8pm`, `8:15 PM` → `HH:MM:SS`; undefined when it is not a time. */
 export function parseTimeCell(text: string): string | undefined {
   const m = TIME.exec(text.trim());
@@ -48,6 +37,8 @@ export interface DateCellOptions {
   timezone: string;
   /** a date without a time (and no time cell) means 23:59:59 of that day, as for `--end-date` */
   endOfDay?: boolean | undefined;
+  /** how numeric dates are read (decided for the file); default as the site's importer */
+  reading?: DateReading | undefined;
 }
 
 /**
@@ -66,13 +57,22 @@ export async function parseDateCells(
     clock = parseTimeCell(t);
     if (!clock) return { error: `cannot read "${t}" as a time (use HH:MM, HH:MM:SS or 8:30 pm)`, inTime: true };
   }
-  const day = isoDay(d);
-  const text = day ?? d;
+  const reading = opts.reading ?? SITE_READING;
+  let text = d;
+  const numeric = leadingNumericDate(d);
+  if (numeric) {
+    const read = readNumericCell(numeric, reading);
+    if ('error' in read) return { error: read.error };
+    text = `${read.day}${numeric.rest}`;
+  }
+  // (a slash date inside words, `5/12 7pm`, is read in the file's order by the English parser)
+  const dateFormat = reading.format ?? { order: reading.slash, text: ORDER_NAMES[reading.slash] };
   try {
     const value = await parseDateInput(text, {
       now: opts.now,
       timezone: opts.timezone,
       endOfDay: clock === undefined && (opts.endOfDay ?? false),
+      dateFormat,
     });
     // A separate time cell wins over any time inside the date cell.
     return { value: clock ? `${value.slice(0, 10)} ${clock}` : value };

@@ -6,10 +6,12 @@
 import { BATCH_LIMIT, createBatchWriter } from '../api/batch.js';
 import type { ApiClient } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
+import type { DateFormat } from '../dates/numeric.js';
 import { InterruptedError, UsageError } from '../errors/index.js';
 import { applyRow } from './apply.js';
 import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
+import { DateOrderSurvey, inDateOrder } from './date-order.js';
 import { IMPORT_CONCURRENCY } from './defaults.js';
 import { createLinkResolver, LinkError } from './links.js';
 import { naturalKeyFields } from './match.js';
@@ -67,6 +69,8 @@ export interface ImportOptions {
    * a site reads the times it is sent in the event's zone); absent: the site's
    */
   eventZone?: string | undefined;
+  /** `--date-format`: the order of numeric dates; without it the file's dates decide (date-order.ts) */
+  dateFormat?: DateFormat | undefined;
   now?: Date | undefined;
   signal?: AbortSignal | undefined;
   /** checkpoint of this run (absent: not resumable, e.g. stdin or --dry-run) */
@@ -126,6 +130,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const warned = new Set<string>();
 
   let mapping = mapColumns(resource, source.columns, overrides, strict);
+  let seenColumns = source.columns.length;
   if (source.columns.length > 0) checkRequired(resource, mapping.targets, source.columns);
   const keyFields = matchFields(resource, opts.matchBy);
   const warnUnknown = (unknown: readonly string[]) => {
@@ -158,17 +163,32 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     dryRun,
     signal: opts.signal,
   };
+  const refreshMapping = () => {
+    if (source.columns.length === seenColumns) return;
+    // JSON input: new keys can appear in any record.
+    seenColumns = source.columns.length;
+    mapping = mapColumns(resource, source.columns, overrides, strict);
+    warnUnknown(mapping.unknown);
+  };
+  const survey = new DateOrderSurvey(
+    () => {
+      refreshMapping();
+      return mapping.targets;
+    },
+    opts.dateFormat,
+    (line) => opts.warn?.(line),
+  );
   const rowOpts = {
     resource,
     now: opts.now ?? new Date(),
     timezone: opts.timezone ?? 'UTC',
     eventZone: opts.eventZone,
+    reading: () => survey.reading(),
   };
 
   let stop = false;
   let fatal: unknown;
   let rejectedNow = false;
-  let seenColumns = source.columns.length;
   const locks = new Map<string, Promise<void>>();
 
   async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
@@ -252,7 +272,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     opts.progress?.tick(done, opts.size && row.offset !== undefined ? reached / opts.size : undefined);
   };
   try {
-    for await (const row of source.rows) {
+    for await (const row of inDateOrder(source.rows, survey, source.reopen)) {
       if (stop || opts.signal?.aborted) break;
       if (cp?.isDone(row.index)) {
         passed(row);
@@ -265,12 +285,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         finished(row);
         continue;
       }
-      if (source.columns.length !== seenColumns) {
-        // JSON input: new keys can appear in any record.
-        seenColumns = source.columns.length;
-        mapping = mapColumns(resource, source.columns, overrides, strict);
-        warnUnknown(mapping.unknown);
-      }
+      refreshMapping();
       // Rows in flight: enough to fill every slot's batch (one per slot without batches).
       while (running.size >= writer.capacity) await Promise.race(running);
       if (stop) break;

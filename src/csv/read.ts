@@ -256,6 +256,8 @@ export interface RecordSource {
   rows: AsyncGenerator<SourceRow>;
   /** CSV: the delimiter in use (found in the header line when asked to detect it) */
   delimiter?: string;
+  /** the same input opened again from its start, when it can be (a file): for reading ahead */
+  reopen?: (() => Promise<RecordSource>) | undefined;
 }
 
 /** The delimiters a header line is searched for, the usual first. */

@@ -4,6 +4,7 @@
  */
 import type { FieldSpec, ResourceSpec } from '../catalog/index.js';
 import { isValidTimeZone } from '../clock/index.js';
+import type { DateReading } from './date-order.js';
 import { parseDateCells } from './dates.js';
 import type { Body } from './writable.js';
 
@@ -34,6 +35,8 @@ export interface RowOptions {
   timezone: string;
   /** the zone an event is made in when its row names none (`--timezone`); absent: the site's */
   eventZone?: string | undefined;
+  /** how numeric dates are read (the order decided for the file); default: as the site's importer */
+  reading?: (() => DateReading) | undefined;
 }
 
 const TRUE = new Set(['true', 'yes', '1', 'y', 'on']);
@@ -86,7 +89,7 @@ async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOp
   const cell = (t: string) => row.get(t) ?? '';
   const col = (t: string) => input.columnOf.get(t);
   const tzText = (input.body.timezone as string | undefined)?.trim();
-  const dateOpts = { now: opts.now, timezone: tzText || opts.timezone };
+  const dateOpts = { now: opts.now, timezone: tzText || opts.timezone, reading: opts.reading?.() };
   const allDay = input.body.all_day === true;
   if (cell('start_date').trim() === '') return; // reported as a missing required field
   const start = await parseDateCells(cell('start_date'), cell('start_time'), dateOpts);

@@ -2,7 +2,6 @@
  * Every date flag goes through here: user text in, the server's `YYYY-MM-DD HH:MM:SS` out, as wall
  * time in the target zone (the event's or the site's).
  */
-
 import {
   addDays,
   addMonths,
@@ -18,6 +17,7 @@ import {
   zonedWallTime,
 } from '../clock/index.js';
 import { UsageError } from '../errors/index.js';
+import { type DateFormat, rewriteNumericDate, slashOrderIn } from './numeric.js';
 
 /** Options shared by the date parsers. */
 export interface DateParseOptions {
@@ -27,6 +27,8 @@ export interface DateParseOptions {
   timezone: string;
   /** a bare day means its last second (23:59:59) instead of its first; for "until" flags (default false) */
   endOfDay?: boolean;
+  /** the order of numeric dates (`--date-format d/m/Y`); without it an ambiguous `05/12/2026` is refused */
+  dateFormat?: DateFormat | undefined;
 }
 
 /** The accepted forms, for error hints and `calctl help dates`. */
@@ -34,6 +36,8 @@ export const DATE_FORMS_HELP = [
   'Dates are read in the event time zone (or the site zone) and sent as YYYY-MM-DD HH:MM:SS.',
   '  2026-12-05 19:00:00   exact wall time (seconds optional: 2026-12-05 19:00)',
   '  2026-12-05            the whole day: 00:00:00, or 23:59:59 for end/until flags',
+  '  13/12/2026 19:00      day and month in the only order that makes a date; 05/12/2026 needs',
+  '                        --date-format d/m/Y (or m/d/Y); 05.12.2026 and 05-12-2026 are day-first',
   '  2026-12-05T18:00:00Z  ISO 8601 with Z or an offset (+01:00), converted to the zone',
   '  now, today, tomorrow, yesterday',
   '  +3d -2w +4h +30m +2mo +1y   relative to now (s, m, h, d, w, mo, y)',
@@ -42,7 +46,7 @@ export const DATE_FORMS_HELP = [
   '--duration 90m (2h, 1h30m, 1d) sets the end the same way; an end before the start is refused.',
 ].join('\n');
 
-const HINT = `accepted forms: YYYY-MM-DD [HH:MM[:SS]], ISO 8601 with offset, now, today, tomorrow, yesterday, +3d/-2w/+4h/+30m/+2mo/+1y, or words like "next friday 7pm" (see: calctl help dates)`;
+const HINT = `accepted forms: YYYY-MM-DD [HH:MM[:SS]], 13/12/2026 (with --date-format d/m/Y or m/d/Y for any order), ISO 8601 with offset, now, today, tomorrow, yesterday, +3d/-2w/+4h/+30m/+2mo/+1y, or words like "next friday 7pm" (see: calctl help dates)`;
 
 const ISO_OFFSET_RE =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)$/i;
@@ -120,7 +124,7 @@ function tryStrict(input: string, opts: DateParseOptions): WallTime | undefined 
  */
 export function parseDateStrict(input: string, opts: DateParseOptions): string {
   checkZone(opts.timezone);
-  const wall = tryStrict(input, opts);
+  const wall = tryStrict(rewriteNumericDate(input, opts.dateFormat), opts);
   if (!wall) throw dateError(input);
   return formatWall(wall);
 }
@@ -137,7 +141,10 @@ async function parseNatural(input: string, opts: DateParseOptions): Promise<Wall
   const chrono = await import('chrono-node');
   const text = input.replace(NEXT_WEEKDAY_RE, '');
   const reference = { instant: opts.now, timezone: offsetAt(opts.timezone, opts.now) };
-  const results = chrono.parse(text, reference, { forwardDate: true });
+  // (chrono's English reads `5/12` month-first; its British variant day-first: the format, or the
+  // only order that makes a date, picks one, and an ambiguous one is refused before this)
+  const parser = slashOrderIn(text, opts.dateFormat) === 'dmy' ? chrono.en.GB : chrono;
+  const results = parser.parse(text, reference, { forwardDate: true });
   const r = results[0];
   // The whole input must be one date: "dec 5 or 6" or "party next friday" are refused, not guessed.
   if (!r || results.length !== 1 || r.index !== 0 || r.text.length !== text.length || r.end) return undefined;
@@ -161,9 +168,9 @@ async function parseNatural(input: string, opts: DateParseOptions): Promise<Wall
  */
 export async function parseDateInput(input: string, opts: DateParseOptions): Promise<string> {
   checkZone(opts.timezone);
-  const strict = tryStrict(input, opts);
+  const text = rewriteNumericDate(input.trim(), opts.dateFormat);
+  const strict = tryStrict(text, opts);
   if (strict) return formatWall(strict);
-  const text = input.trim();
   // Digits-and-dashes text that failed the strict forms is a typo (2026-13-01), not English.
   if (text === '' || /^[\d\s:+\-./TZ]+$/i.test(text)) throw dateError(input);
   const wall = await parseNatural(text, opts);

@@ -198,7 +198,15 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(130);
     const summary = JSON.parse(run.stdout());
-    expect(Object.keys(summary).sort()).toEqual(['created', 'rejected', 'rows', 'seconds', 'unchanged', 'updated']);
+    expect(Object.keys(summary).sort()).toEqual([
+      'blank',
+      'created',
+      'rejected',
+      'rows',
+      'seconds',
+      'unchanged',
+      'updated',
+    ]);
     expect(summary.created).toBeGreaterThanOrEqual(20);
     expect(summary.created).toBeLessThan(3000);
     expect(summary.rows).toBe(summary.created);

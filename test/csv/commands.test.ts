@@ -61,7 +61,15 @@ it('prints the JSON summary on stdout with -o json, and exits 3 when rows were r
   const ok = await run(['import', 'events', fixture('ours-events.csv')], { output: 'json' });
   expect(ok.error).toBeUndefined();
   const summary = JSON.parse(ok.stdout);
-  expect(Object.keys(summary).sort()).toEqual(['created', 'rejected', 'rows', 'seconds', 'unchanged', 'updated']);
+  expect(Object.keys(summary).sort()).toEqual([
+    'blank',
+    'created',
+    'rejected',
+    'rows',
+    'seconds',
+    'unchanged',
+    'updated',
+  ]);
   expect(summary).toMatchObject({ created: 2, rows: 2 });
   expect(ok.stderr).toContain('unknown column "Notes"');
 

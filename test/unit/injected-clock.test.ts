@@ -14,9 +14,15 @@ describe('the injected clock', () => {
     const path = join(dir, 'in.csv.calctl-checkpoint.json');
     let now = FIXED.getTime();
     const input = { path: join(dir, 'in.csv'), size: 1, mtimeMs: 1 };
-    const cp = new Checkpoint(path, input, 'events', { created: 0, updated: 0, unchanged: 0, rejected: 0 }, () => {
-      return new Date(now);
-    });
+    const cp = new Checkpoint(
+      path,
+      input,
+      'events',
+      { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 },
+      () => {
+        return new Date(now);
+      },
+    );
     cp.finish(1);
     await cp.flush();
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ doneBelow: 2, updatedAt: FIXED.toISOString() });

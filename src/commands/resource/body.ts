@@ -67,6 +67,7 @@ export async function buildChanges(
     now: rt.ctx.now(),
     timezone: () => dateZone(rt, explicitZone ?? recordZone),
     siteZone: () => siteZone(rt),
+    format: rt.globals().dateFormat,
   };
   const dropped: string[] = [];
   const fromData = await normalizeDataDates(resource, toInputForm(resource, data, dropped), dates);

@@ -19,7 +19,8 @@ async function promptMissing(rt: CliRuntime, resource: ResourceSpec, body: Recor
     import('../../dates/index.js'),
   ]);
   const zone = await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined);
-  const readDate = (text: string) => parseDateInput(text, { now: rt.ctx.now(), timezone: zone });
+  const readDate = (text: string) =>
+    parseDateInput(text, { now: rt.ctx.now(), timezone: zone, dateFormat: rt.globals().dateFormat });
   const validDate = async (text: string) => {
     try {
       await readDate(text);

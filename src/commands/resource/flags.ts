@@ -22,6 +22,7 @@ export const GLOBAL_FLAG_NAMES: ReadonlySet<string> = new Set([
   'timeout',
   'insecure',
   'timezone',
+  'date-format',
   'yes',
   'dry-run',
 ]);

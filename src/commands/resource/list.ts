@@ -41,7 +41,11 @@ export async function listRecords(
   if (opts.limit !== undefined && opts.limit < 0) throw new UsageError('--limit must be 0 or more');
   const raw = readFlags(bindFlags(resource.listParams), opts);
   await resolveLinks(rt, resource.listParams, raw, { split: true });
-  const query = await toQuery(resource, raw, { now: rt.ctx.now(), timezone: () => dateZone(rt) });
+  const query = await toQuery(resource, raw, {
+    now: rt.ctx.now(),
+    timezone: () => dateZone(rt),
+    format: rt.globals().dateFormat,
+  });
   const target = await rt.target();
   if (query.per_page === undefined) {
     if (opts.all || (opts.limit !== undefined && opts.limit > 10)) query.per_page = 50;

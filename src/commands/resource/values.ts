@@ -5,6 +5,7 @@
 
 import type { ParamObject, ParamValue } from '../../api/index.js';
 import { expandStatus, type FieldSpec, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
+import type { DateFormat } from '../../dates/numeric.js';
 import { UsageError } from '../../errors/index.js';
 import { isSwitch } from './flags.js';
 
@@ -17,6 +18,8 @@ export interface DateContext {
   timezone: string | (() => Promise<string>);
   /** the site's own zone, for dates a site reads in it (publication dates); absent: `timezone` */
   siteZone?: string | (() => Promise<string>) | undefined;
+  /** `--date-format`: the order of numeric dates */
+  format?: DateFormat | undefined;
 }
 
 /** The zone a date of this field is read in: the site reads publication dates in its own zone or UTC. */
@@ -45,7 +48,12 @@ async function parseDate(
   const { parseDateInput } = await import('../../dates/index.js');
   const timezone = await zoneFor(readIn, dates);
   try {
-    const wall = await parseDateInput(value, { now: dates.now, timezone, endOfDay: END_OF_DAY.has(name) });
+    const wall = await parseDateInput(value, {
+      now: dates.now,
+      timezone,
+      endOfDay: END_OF_DAY.has(name),
+      dateFormat: dates.format,
+    });
     if (!instant) return wall;
     const { wallToUtc } = await import('../../clock/index.js');
     return `${wallToUtc(wall, timezone).replace(' ', 'T')}Z`;

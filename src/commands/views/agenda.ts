@@ -66,7 +66,10 @@ async function agendaRange(rt: Runtime, opts: Obj, zone: string): Promise<{ firs
   }
   const read = async (text: unknown) =>
     typeof text === 'string'
-      ? (await parseDateInput(text, { now: rt.ctx.now(), timezone: zone })).slice(0, 10)
+      ? (await parseDateInput(text, { now: rt.ctx.now(), timezone: zone, dateFormat: rt.globals().dateFormat })).slice(
+          0,
+          10,
+        )
       : undefined;
   const first = (await read(opts.startDate)) ?? today(rt.ctx.now(), zone);
   const last = (await read(opts.endDate)) ?? plusDays(first, days - 1);

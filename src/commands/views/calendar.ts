@@ -27,6 +27,7 @@ async function monthOf(rt: Runtime, text: unknown, zone: string): Promise<{ year
       ? (
           await parseDateInput(/^[a-z]+\.? \d{4}$/i.test(text.trim()) ? `1 ${text}` : text, {
             now: rt.ctx.now(),
+            dateFormat: rt.globals().dateFormat,
             timezone: zone,
           }).catch(() => {
             throw new UsageError(
@@ -54,7 +55,9 @@ export async function runCalendar(rt: Runtime, opts: Obj): Promise<void> {
   if (opts.week !== undefined) {
     const day =
       typeof opts.week === 'string'
-        ? (await parseDateInput(opts.week, { now: rt.ctx.now(), timezone: zone })).slice(0, 10)
+        ? (
+            await parseDateInput(opts.week, { now: rt.ctx.now(), timezone: zone, dateFormat: rt.globals().dateFormat })
+          ).slice(0, 10)
         : today(rt.ctx.now(), zone);
     first = weekOf(day, weekStart);
     last = plusDays(first, 6);

@@ -39,7 +39,11 @@ const instant = (utc: string, days: number): string => `${addDays(utc, days).rep
 export async function fetchRange(rt: Runtime, opts: Obj, first: Day, last: Day, zone: string): Promise<Obj[]> {
   const raw = readFlags(bindFlags(filterParams()), opts);
   await resolveLinks(rt, filterParams(), raw, { split: true });
-  const query = (await toQuery(events(), raw, { now: rt.ctx.now(), timezone: () => dateZone(rt) })) as Obj;
+  const query = (await toQuery(events(), raw, {
+    now: rt.ctx.now(),
+    timezone: () => dateZone(rt),
+    format: rt.globals().dateFormat,
+  })) as Obj;
   const from = `${first} 00:00:00`;
   const to = `${plusDays(last, 1)} 00:00:00`;
   // Overlap: ends at or after the first day begins and starts before the day after the last.
