@@ -28,6 +28,20 @@ export function expandStatus(text: string): string {
 /** The window that lists every event (the events list has a default window of its own). */
 export const ALL_EVENTS_WINDOW = { start_date: '1900-01-01', end_date: '2100-12-31' } as const;
 
+/**
+ * What WordPress core's list of events (`/wp/v2/tribe_events`) needs to name past events too. The
+ * plugin narrows every query of events to those not over yet, core's list included, unless a query
+ * value names one of their date keys (Tribe__Events__Query::filter_and_order_by_date keeps out of a
+ * query holding `_EventStartDate`): a search that leaves out the posts holding a word nobody writes
+ * is such a value, and changes nothing else.
+ */
+export const CORE_EVERY_EVENT_DATE = { search: '-_EventStartDate_calctl_every_date' } as const;
+
+/** The query that makes core's list of a resource name every record of every date (events need one). */
+export function coreEverythingQuery(resource: ResourceSpec): Record<string, string> {
+  return resource.name === 'events' ? { ...CORE_EVERY_EVENT_DATE } : {};
+}
+
 /** Maximum page size every list route accepts; larger values are silently clamped. */
 export const MAX_PER_PAGE = 50;
 

@@ -8,6 +8,8 @@ export { costInput } from './cost.js';
 export {
   ALL_EVENTS_WINDOW,
   ANY_STATUS,
+  CORE_EVERY_EVENT_DATE,
+  coreEverythingQuery,
   everythingQuery,
   expandStatus,
   MAX_PER_PAGE,

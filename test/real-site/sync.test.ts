@@ -1,7 +1,7 @@
 /**
  * `calctl sync` against a REAL site (optional): a first pull equal to the site record for record, an
  * offline venue + event + tag pushed and found linked on the site, and an update/update conflict found
- * and resolved. Runs when CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set (a
+ * and resolved; past events (which the plugin leaves out of WordPress core's list) kept by every pull. Runs when CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set (a
  * staging site: docs/sync.md), skips with a note otherwise. What it makes is deleted for good at the
  * end through WordPress core's routes.
  */
@@ -60,6 +60,54 @@ async function list(resource: string, offline: boolean): Promise<Map<number, str
 }
 
 describe.skipIf(!configured)('sync against a real site', () => {
+  it('keeps past events: in the first pull, after two more, changed and deleted only when the site says', async () => {
+    const home2 = tempHome();
+    const run = (args: string[]) => runCli(args, { env, home: home2, timeoutMs: 300_000 });
+    const must = async (args: string[]) => {
+      const r = await run(args);
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      return r.stdout;
+    };
+    const create = async (title: string, start: string, extra: string[] = []) => {
+      const args = ['events', 'create', '--title', title, '--start-date', start, '--duration', '1h', ...extra];
+      const rec = JSON.parse(await must([...args, '-o', 'json'])) as Rec;
+      made.push({ type: 'tribe_events', id: rec.id });
+      return rec.id;
+    };
+    const past = await create(`Past ${stamp}`, '2021-03-01 19:00');
+    const draft = await create(`Past draft ${stamp}`, '2021-03-02 19:00', ['--status', 'draft']);
+    const hidden = await create(`Past hidden ${stamp}`, '2021-03-03 19:00', ['--hide-from-listings']);
+    const mine = [past, draft, hidden];
+    // (the site is shared: others' records may conflict meanwhile, exit 3; ours never may)
+    const pull = async () => {
+      const r = await run(['sync', 'pull', '-o', 'json']);
+      expect([0, 3], r.stderr).toContain(r.code);
+      const conflicts = (JSON.parse(r.stdout) as { conflicts: { id: number }[] }).conflicts.map((c) => c.id);
+      expect(conflicts.filter((id) => mine.includes(id))).toEqual([]);
+    };
+    const inCopy = async () => {
+      const found: number[] = [];
+      for (const id of mine)
+        if ((await run(['--offline', 'events', 'get', String(id), '-o', 'json'])).code === 0) found.push(id);
+      return found;
+    };
+    await pull();
+    expect(await inCopy()).toEqual(mine);
+    const status = JSON.parse(await must(['sync', 'status', '-o', 'json'])) as { changes: { id: number }[] };
+    expect(status.changes.filter((c) => mine.includes(c.id))).toEqual([]);
+    for (let i = 0; i < 2; i++) {
+      // (what others delete meanwhile is theirs; ours must all be there)
+      await pull();
+      expect(await inCopy()).toEqual(mine);
+    }
+    await must(['events', 'update', String(past), '--title', `Past changed ${stamp}`]);
+    await must(['events', 'delete', String(draft), '--force', '--yes']);
+    await pull();
+    expect(await inCopy()).toEqual([past, hidden]);
+    const copied = JSON.parse(await must(['--offline', 'events', 'get', String(past), '-o', 'json'])) as Rec;
+    expect(copied.title).toBe(`Past changed ${stamp}`);
+  }, 600_000);
+
   it('pulls a copy equal to the site, pushes offline work linked, finds and resolves a conflict', async () => {
     await ok(['sync', 'pull']);
     for (const r of ['events', 'venues', 'organizers']) expect(await list(r, true)).toEqual(await list(r, false));

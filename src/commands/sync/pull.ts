@@ -13,6 +13,7 @@ import { LOCAL_ID_FLOOR } from '../../server/replica.js';
 import type { LocalView, Writer } from './copy.js';
 import {
   ALL_STATUSES,
+  confirmGone,
   contentHash,
   coreModified,
   coreModifiedSince,
@@ -55,9 +56,14 @@ export async function siteChanges(
 ): Promise<SiteChanges> {
   if (resource.kind === 'term' || bases.size === 0) {
     const { records: all, modified } = await listEverything(site, resource);
+    const missing = await confirmGone(
+      site,
+      resource,
+      [...bases.keys()].filter((id) => !all.has(id)),
+    );
+    for (const [id, rec] of missing.still) all.set(id, rec);
     const changed = new Map([...all].filter(([id, rec]) => bases.get(id)?.hash !== contentHash(resource, rec)));
-    const gone = [...bases.keys()].filter((id) => !all.has(id));
-    return { changed, touched: new Map(), gone, modified };
+    return { changed, touched: new Map(), gone: missing.gone, modified };
   }
   const modified = await changedPosts(site, resource, bases, siteZone);
   // (a time equal to the base's may still hide a change made in the same second as the last sync)
@@ -75,7 +81,13 @@ export async function siteChanges(
     if (bases.get(id)?.hash === contentHash(resource, rec)) touched.set(id, rec);
     else changed.set(id, rec);
   });
-  const gone = modified.complete ? [...bases.keys()].filter((id) => !modified.has(id)) : [];
+  const missing = modified.complete ? [...bases.keys()].filter((id) => !modified.has(id)) : [];
+  // (a record core's list left out is asked for by id: it is gone only when the site has it nowhere)
+  const { gone, still } = await confirmGone(site, resource, missing);
+  for (const [id, rec] of still) {
+    if (bases.get(id)?.hash === contentHash(resource, rec)) touched.set(id, rec);
+    else changed.set(id, rec);
+  }
   return { changed, touched, gone, modified };
 }
 

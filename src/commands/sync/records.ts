@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
-import { catalog, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
+import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
 import { toInputForm } from '../merge.js';
 
@@ -104,8 +104,9 @@ export function naturalKey(resource: ResourceSpec, rec: Record<string, unknown>)
 }
 
 /**
- * WordPress core's list of a post type's ids and GMT modification times, every status: what changed
- * since the last sync, and what is gone (100 a page, `_fields` per item, X-WP-TotalPages).
+ * WordPress core's list of a post type's ids and GMT modification times, every status and every date
+ * (past events too: see coreEverythingQuery): what changed since the last sync, and what is gone (100
+ * a page, `_fields` per item, X-WP-TotalPages).
  */
 export async function coreModified(client: ApiClient, resource: ResourceSpec): Promise<Map<number, string>> {
   const out = new Map<number, string>();
@@ -120,6 +121,7 @@ export async function coreModified(client: ApiClient, resource: ResourceSpec): P
           page: n,
           orderby: 'id',
           order: 'asc',
+          ...coreEverythingQuery(resource),
         },
       },
     );
@@ -166,7 +168,10 @@ export async function coreModifiedSince(
   siteZone: string,
 ): Promise<{ modified: Map<number, string>; total: number }> {
   const url = coreRouteUrl(client.baseUrl, `/${resource.coreBase}`);
-  const counted = client.get<unknown[]>(url, { query: { status: ALL_STATUSES, _fields: 'id', per_page: 1 } });
+  const every = coreEverythingQuery(resource);
+  const counted = client.get<unknown[]>(url, {
+    query: { status: ALL_STATUSES, _fields: 'id', per_page: 1, ...every },
+  });
   const modified = new Map<number, string>();
   for (let page = 1; ; page++) {
     const res = await client.get<{ id: number; modified_gmt: string }[]>(url, {
@@ -178,12 +183,33 @@ export async function coreModifiedSince(
         orderby: 'id',
         order: 'asc',
         modified_after: modifiedAfter(since, siteZone),
+        ...every,
       },
     });
     for (const p of res.body ?? []) modified.set(p.id, p.modified_gmt);
     if (page >= Number(res.headers['x-wp-totalpages'] ?? 1)) break;
   }
   return { modified, total: Number((await counted).headers['x-wp-total'] ?? Number.NaN) };
+}
+
+/**
+ * Of records missing from a list, those the site no longer has in any status: each is asked for by
+ * its id (a list may leave a record out, as the plugin's lists leave out events hidden from them; a
+ * record is never called deleted on a list's word alone). The others, as the site shows them now.
+ */
+export async function confirmGone(
+  client: ApiClient,
+  resource: ResourceSpec,
+  ids: readonly number[],
+): Promise<{ gone: number[]; still: Map<number, Rec> }> {
+  const gone: number[] = [];
+  const still = new Map<number, Rec>();
+  await mapLimit(ids, 8, async (id) => {
+    const rec = await fetchOne(client, resource, id);
+    if (rec) still.set(id, rec);
+    else gone.push(id);
+  });
+  return { gone: gone.sort((a, b) => a - b), still };
 }
 
 /** One record as the site shows it now, or undefined when it is gone. */

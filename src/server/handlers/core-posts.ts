@@ -7,7 +7,7 @@ import { RestError } from '../http/errors.js';
 import { type CoreContext, type CoreLinks, serializeCorePost } from '../serialize/core-post.js';
 import type { RequestScope } from '../site.js';
 import type { Post, PostType } from '../store/types.js';
-import { REGISTERED_STATUSES } from './common.js';
+import { REGISTERED_STATUSES, siteNow } from './common.js';
 import { CoreParams, collectionHeaders } from './core-params.js';
 import { shownGmt, trashPost } from './post-lifecycle.js';
 
@@ -89,13 +89,32 @@ function statusesOf(params: CoreParams, scope: RequestScope): string[] {
   return [...new Set(asked.flatMap((s) => (s === 'any' ? ANY : [s])))];
 }
 
-/** WordPress search: every word in the title, the excerpt or the content. */
+/**
+ * WordPress search (WP_Query::parse_search): every word in the title, the excerpt or the content; a
+ * word written `-word` excludes the posts that hold it in any of them.
+ */
 function searchClause(search: string, where: string[], args: unknown[]): void {
-  for (const word of search.split(/\s+/).filter(Boolean)) {
+  for (const term of search.split(/\s+/).filter(Boolean)) {
+    const exclude = term.startsWith('-') && term.length > 1;
+    const word = exclude ? term.slice(1) : term;
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push("(p.title LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')");
+    where.push(
+      exclude
+        ? "(p.title NOT LIKE ? ESCAPE '\\' AND p.excerpt NOT LIKE ? ESCAPE '\\' AND p.content NOT LIKE ? ESCAPE '\\')"
+        : "(p.title LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')",
+    );
     args.push(like, like, like);
   }
+}
+
+/**
+ * The plugin narrows every query of events that names none of their date keys to the events not over
+ * yet (Tribe__Events__Query::filter_and_order_by_date: `_EventEndDate >= now`, the site's wall clock),
+ * core's list of `tribe_events` too: a past event is in it only when a query value holds one of
+ * `_EventStartDate`, `_EventEndDate` (or their UTC twins), which makes the plugin keep out.
+ */
+function endedEventsHidden(type: PostType, query: Record<string, unknown>): boolean {
+  return type === 'tribe_events' && !/_Event(Start|End)Date(UTC)?/.test(JSON.stringify(Object.values(query)));
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
@@ -171,6 +190,7 @@ export function listCorePosts(type: PostType, scope: RequestScope, query: Record
   // (a category includes its children, as core's tax query does for hierarchical taxonomies)
   if (cats?.length) inTerms([...new Set(cats.flatMap((id) => scope.stores.terms.withDescendants(id)))]);
   if (search !== '') searchClause(search, where, args);
+  if (endedEventsHidden(type, query)) clause('p.end_local >= ?', [siteNow(scope).local]);
 
   const dir = order === 'asc' ? 'ASC' : 'DESC';
   const column = { author: 'author', id: 'id', modified: 'modified', parent: 'parent', slug: 'slug', title: 'title' };
