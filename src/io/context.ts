@@ -27,6 +27,11 @@ export interface Context {
   home: string;
   /** aborted on SIGINT: long commands stop cleanly and leave a resumable state */
   signal: AbortSignal;
+  /**
+   * Crash injection for tests: called at named points of long operations (`sync-pull-stored`: the copy
+   * written, its status database not yet); a test's hook throws there. Absent in production.
+   */
+  fault?: ((point: string) => void) | undefined;
 }
 
 /** Builds the production context from the running process. */

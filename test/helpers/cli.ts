@@ -2,7 +2,7 @@
  * Spawns the BUILT CLI (`node bin/calctl …`; run `npm run build` first) with a temp HOME and XDG
  * dirs, CI=true, stdin closed or given, and collects stdout, stderr and the exit code.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,8 @@ export interface CliOptions {
   home?: string;
   /** ms before the child is killed (default 20000) */
   timeoutMs?: number;
+  /** the child as soon as it is spawned (a test that kills it midway) */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 /** A fresh temp HOME (config and data dirs live below it). */
@@ -63,6 +65,7 @@ export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<
   }
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    opts.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => {

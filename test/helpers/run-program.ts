@@ -26,6 +26,8 @@ export interface ProgramOptions {
   /** present stdout and stderr as terminals of this many columns */
   tty?: number;
   cwd?: string;
+  /** the context's crash seam (see Context.fault) */
+  fault?: (point: string) => void;
 }
 
 function capture(tty: number | undefined): { stream: OutStream; text: () => string } {
@@ -65,6 +67,7 @@ export async function runProgramIn(args: readonly string[], opts: ProgramOptions
     cwd: opts.cwd ?? home,
     home,
     signal: controller.signal,
+    fault: opts.fault,
   };
   const code = await runProgram([...args], ctx, controller);
   await new Promise((r) => setImmediate(r));

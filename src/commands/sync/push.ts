@@ -1,7 +1,8 @@
 /**
  * `sync push`: sends the copy's changes to the site, exactly once. Every write is noted in the journal
  * before it is sent; a create whose answer was lost is looked up on the site by its natural key before
- * it is sent again. Records made offline are re-keyed to the site's ids as they land, links included
+ * it is sent again, among the records newer than the push (recover.ts: a few requests, however many
+ * creates a killed push left unconfirmed and however large the site). Records made offline are re-keyed to the site's ids as they land, links included
  * (terms and linked records go first, so events arrive linked to the site's ids). A record the site
  * changed since the last sync is not overwritten: it is a conflict.
  */
@@ -9,22 +10,11 @@
 import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
 import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/index.js';
-import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { everythingQuery } from '../../catalog/index.js';
 import type { LocalView, Writer } from './copy.js';
 import type { Counts } from './pull.js';
-import {
-  ALL_STATUSES,
-  contentHash,
-  fetchOne,
-  listEverything,
-  mapLimit,
-  naturalKey,
-  type Rec,
-  SYNC_ORDER,
-  writeForm,
-} from './records.js';
+import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
+import { findLanded } from './recover.js';
 import { type ConflictRow, type JournalRow, localStamp, type SyncState } from './state.js';
 
 export interface PushResult {
@@ -90,25 +80,6 @@ async function send(write: () => Promise<Rec>, landedAlready: () => Promise<Rec 
   }
 }
 
-/**
- * Finds a record on the site by natural key (a create that may have landed before a crash): every
- * page of a search by its name, the records already known to the copy left out.
- */
-async function lookup(site: ApiClient, resource: ResourceSpec, natural: string, known: Set<number>) {
-  const name = natural.split('|')[0] ?? '';
-  const query: Record<string, string | number | boolean> = { ...everythingQuery(resource), search: name };
-  if (resource.kind === 'post') query.status = ALL_STATUSES;
-  for await (const rec of paginate<Rec>(site, `/${resource.name}`, query, resource.name)) {
-    if (!known.has(rec.id) && naturalKey(resource, rec) === natural) return rec;
-  }
-  // (an event hidden from listings is in no list: core's list of posts names it)
-  if (resource.name === 'events') {
-    const { records } = await listEverything(site, resource);
-    for (const rec of records.values()) if (!known.has(rec.id) && naturalKey(resource, rec) === natural) return rec;
-  }
-  return undefined;
-}
-
 export async function push(
   site: ApiClient,
   view: LocalView,
@@ -126,13 +97,18 @@ export async function push(
   const local = new Map<string, { records: Map<number, Rec>; present: Set<number> }>();
   for (const r of SYNC_ORDER) local.set(r.name, await view.candidates(r, state.baseMeta(r.name)));
   const conflicted = new Set(state.conflicts().map((c) => `${c.resource}:${c.id}`));
-  const byName = new Map(SYNC_ORDER.map((r) => [r.name as string, r]));
+  // The highest id of each resource the copy knows, kept up as records land: what a create sent now
+  // is numbered above it on the site, where it is looked for if its answer is lost.
+  const floors = new Map(
+    SYNC_ORDER.map((r) => [r.name, [...state.baseIds(r.name)].reduce((a, b) => Math.max(a, b), 0)]),
+  );
   /** Records this push created on the site (or found there): in the base now, not in `local`. */
   const arrived = new Set<string>();
 
   /** A record the site now holds as `rec` (created from local `from`, or updated): both sides agree. */
   const landed = (resource: ResourceSpec, rec: Rec, from?: number) => {
     arrived.add(`${resource.name}:${rec.id}`);
+    floors.set(resource.name, Math.max(floors.get(resource.name) ?? 0, rec.id));
     writer.apply((w) => {
       if (from !== undefined && from !== rec.id) w.rekey(resource, from, rec.id);
       w.put(resource, rec);
@@ -154,24 +130,26 @@ export async function push(
     }
   };
 
-  // Writes a previous push left unfinished: creates that reached the site are finished here; the
-  // others are planned again below (updates and deletes are idempotent).
-  for (const row of state.pending()) await recover(row);
-  async function recover(row: JournalRow): Promise<void> {
-    const resource = byName.get(row.resource) as ResourceSpec;
-    if (row.op === 'create') {
-      const known = state.baseIds(resource.name);
-      const siteRec =
-        row.siteId !== null
-          ? await fetchOne(site, resource, row.siteId)
-          : await lookup(site, resource, row.natural, known);
-      if (siteRec) {
-        landed(resource, siteRec, row.localId);
-        local.get(resource.name)?.records.delete(row.localId);
-      }
+  // Writes a previous push left unfinished: creates that reached the site are found together, a
+  // resource at a time, and finished here; the others are planned again below (updates and deletes
+  // are idempotent).
+  const unfinished = state.pending();
+  for (const resource of SYNC_ORDER) {
+    const creates = unfinished.filter((row) => row.op === 'create' && row.resource === resource.name);
+    if (creates.length === 0) continue;
+    const found = await findLanded(site, resource, creates, state.baseIds(resource.name));
+    for (const row of creates) {
+      const siteRec = found.get(row.seq);
+      if (!siteRec) continue;
+      landed(resource, siteRec, row.localId);
+      local.get(resource.name)?.records.delete(row.localId);
     }
-    state.settle(row.seq);
   }
+  for (const row of unfinished) state.settle(row.seq);
+
+  /** The site's record of a create whose answer was lost, if it landed. */
+  const lookup = async (resource: ResourceSpec, row: Pick<JournalRow, 'natural' | 'floor'>) =>
+    (await findLanded(site, resource, [{ seq: 0, siteId: null, ...row }], state.baseIds(resource.name))).get(0);
 
   const conflict = (c: ConflictRow) => {
     state.setConflict(c);
@@ -212,10 +190,11 @@ export async function push(
           return;
         }
         const natural = naturalKey(resource, rec);
-        const seq = state.journal('create', resource.name, rec.id, natural);
+        const floor = floors.get(resource.name) ?? 0;
+        const seq = state.journal('create', resource.name, rec.id, natural, floor);
         const created = await send(
           async () => (await batch.write<Rec>('POST', `/${resource.name}`, body)).body,
-          () => lookup(site, resource, natural, state.baseIds(resource.name)),
+          () => lookup(resource, { natural, floor }),
         );
         state.noteSent(seq, created.id);
         opts.onWrite?.(`create ${resource.name} ${rec.id}`);

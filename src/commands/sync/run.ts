@@ -171,10 +171,9 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
-        // (a test hook: the process kills itself between the copy's commit and the status database's)
-        const kill =
-          rt.ctx.env.CALCTL_SYNC_KILL_AFTER_STORE === '1' ? () => process.kill(process.pid, 'SIGKILL') : undefined;
-        summary.pulled = (await pull(site, local, o.state, writer, o.meta.timezone, kill)).counts;
+        // (the seam where a test crashes a pull: between the copy's commit and the status database's)
+        const stored = () => rt.ctx.fault?.('sync-pull-stored');
+        summary.pulled = (await pull(site, local, o.state, writer, o.meta.timezone, stored)).counts;
       } finally {
         await local.close();
         writer.close();
@@ -187,16 +186,9 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
-        const fault = Number(rt.ctx.env.CALCTL_SYNC_KILL_AFTER_WRITES ?? 0);
-        let writes = 0;
         const result = await push(site, local, o.state, writer, {
           dryRun: opts.dryRun,
           onPlan: (line) => rt.ctx.io.stdout.write(`${line}\n`),
-          // (a test hook: the process kills itself after N writes, to prove a push survives SIGKILL)
-          onWrite: () => {
-            writes++;
-            if (fault > 0 && writes >= fault) process.kill(process.pid, 'SIGKILL');
-          },
         });
         summary.pushed = result.counts;
         summary.mapping = result.mapping;

@@ -49,6 +49,11 @@ export interface JournalRow {
   /** what identifies a created record on the site if its answer was lost */
   natural: string;
   siteId: number | null;
+  /**
+   * A create: the highest id of the resource the copy knew when it was sent. The site numbers new
+   * records upwards, so a record this create made has a higher id: recovery looks only above it.
+   */
+  floor: number;
 }
 
 export interface ConflictRow {
@@ -67,7 +72,7 @@ CREATE TABLE IF NOT EXISTS base (
 );
 CREATE TABLE IF NOT EXISTS journal (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, resource TEXT NOT NULL,
-  local_id INTEGER NOT NULL, natural TEXT NOT NULL DEFAULT '', site_id INTEGER
+  local_id INTEGER NOT NULL, natural TEXT NOT NULL DEFAULT '', site_id INTEGER, floor INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS conflicts (
   resource TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, site TEXT,
@@ -99,6 +104,11 @@ export class SyncState {
     // (in WAL mode a commit is in the log when it returns: a killed process loses nothing)
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    // (a copy made before creates noted their floor: 0, recovery then looks at every record)
+    const columns = this.db.prepare('PRAGMA table_info(journal)').all() as { name: string }[];
+    if (!columns.some((c) => c.name === 'floor')) {
+      this.db.exec('ALTER TABLE journal ADD COLUMN floor INTEGER NOT NULL DEFAULT 0');
+    }
   }
 
   close(): void {
@@ -185,11 +195,15 @@ export class SyncState {
   }
 
   /** Notes a write before it is sent; the answer is noted by {@link settle}. */
-  journal(op: JournalOp, resource: ResourceName, localId: number, natural: string): number {
+  journal(op: JournalOp, resource: ResourceName, localId: number, natural: string, floor = 0): number {
     return Number(
-      this.db
-        .prepare('INSERT INTO journal (op, resource, local_id, natural) VALUES (?, ?, ?, ?)')
-        .run(op, resource, localId, natural).lastInsertRowid,
+      this.sql('INSERT INTO journal (op, resource, local_id, natural, floor) VALUES (?, ?, ?, ?, ?)').run(
+        op,
+        resource,
+        localId,
+        natural,
+        floor,
+      ).lastInsertRowid,
     );
   }
 
@@ -212,6 +226,7 @@ export class SyncState {
       local_id: number;
       natural: string;
       site_id: number | null;
+      floor: number;
     }[];
     return rows.map((r) => ({
       seq: r.seq,
@@ -220,6 +235,7 @@ export class SyncState {
       localId: r.local_id,
       natural: r.natural,
       siteId: r.site_id,
+      floor: r.floor,
     }));
   }
 

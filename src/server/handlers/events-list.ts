@@ -48,7 +48,16 @@ export function listEvents(req: HandlerRequest): HandlerResult {
   const relative = DATE_PARAMS.some((k) => req.has(k));
   let start: string | null = null;
   let end: string | null = null;
-  if (include) {
+  // (bounds shown in rest_url that filter nothing)
+  const shownOnly: [string, string][] = [];
+  if (include && relative) {
+    // With a relative bound (starts_after …) beside include, the plugin drops the default window too
+    // (Archive_Event::get unsets the defaults the request did not name): past and far events come
+    // back. A start_date or end_date given is still echoed, with the default's value, filtering
+    // nothing (observed on 6.16.5).
+    if (req.has('start_date')) shownOnly.push(['start_date', defaults.start]);
+    if (req.has('end_date')) shownOnly.push(['end_date', defaults.end]);
+  } else if (include) {
     // Explicit dates are dropped with include, but the raw defaults still apply (observed #10).
     start = defaults.start;
     end = defaults.end;
@@ -68,6 +77,7 @@ export function listEvents(req: HandlerRequest): HandlerResult {
     args.push(end);
     pairs.push(['end_date', end]);
   }
+  pairs.push(...shownOnly);
   if (req.has('search')) {
     for (const word of String(q.search).split(/\s+/).filter(Boolean)) {
       where.push("(p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\')");
