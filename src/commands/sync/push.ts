@@ -148,7 +148,7 @@ export async function push(
   for (const row of unfinished) state.settle(row.seq);
 
   /** The site's record of a create whose answer was lost, if it landed. */
-  const lookup = async (resource: ResourceSpec, row: Pick<JournalRow, 'natural' | 'floor'>) =>
+  const lookup = async (resource: ResourceSpec, row: Pick<JournalRow, 'natural' | 'floor' | 'sent'>) =>
     (await findLanded(site, resource, [{ seq: 0, siteId: null, ...row }], state.baseIds(resource.name))).get(0);
 
   const conflict = (c: ConflictRow) => {
@@ -191,10 +191,11 @@ export async function push(
         }
         const natural = naturalKey(resource, rec);
         const floor = floors.get(resource.name) ?? 0;
-        const seq = state.journal('create', resource.name, rec.id, natural, floor);
+        const sent = new Date().toISOString();
+        const seq = state.journal('create', resource.name, rec.id, natural, floor, sent);
         const created = await send(
           async () => (await batch.write<Rec>('POST', `/${resource.name}`, body)).body,
-          () => lookup(resource, { natural, floor }),
+          () => lookup(resource, { natural, floor, sent }),
         );
         state.noteSent(seq, created.id);
         opts.onWrite?.(`create ${resource.name} ${rec.id}`);

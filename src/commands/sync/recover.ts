@@ -2,10 +2,16 @@
  * Finding on the site the records a push created but never heard back about (a lost answer, a push
  * killed midway), in a few requests whatever the number of records and the size of the site:
  *
- * - A site numbers new records upwards, so a record a push created has a higher id than any record
- *   the copy knew when that push began (its *floor*, noted in the journal with each create). WordPress
- *   core's list of the type, newest id first, 100 a page with only ids, titles and start dates, is read
- *   down to the floor: one page holds a hundred candidates.
+ * - A site numbers new records upwards, so a record a create made has a higher id than any record the
+ *   copy knew when it was sent (its *floor*, noted in the journal with the create). WordPress core's
+ *   list of the type, newest first, 100 a page with only ids, titles and start dates, is read down to
+ *   the floor: one page holds a hundred candidates.
+ * - Events: core's list names past events only when the plugin is kept out of the query (see
+ *   coreEverythingQuery), and then orders by their dates whatever `orderby=id` says (the plugin's
+ *   custom tables); `orderby=modified` it keeps. A record made by a create was last modified at or
+ *   after the create was sent, so events are read newest modified first, down to the time of the
+ *   oldest create (noted in the journal by this machine's clock, turned into the site's by the `Date`
+ *   of the site's answer, with a minute to spare).
  * - Each unconfirmed create takes an unclaimed candidate with its natural key (title, and an event's
  *   start), compared as the site may have stored the title (raw or rendered); the reading stops as
  *   soon as every create has one (a lost answer during a push: the first page).
@@ -18,16 +24,25 @@ import { paginate } from '../../api/paginate.js';
 import { coreEverythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { ALL_STATUSES, fetchOne, mapLimit, naturalKey, type Rec } from './records.js';
 
-/** A create whose outcome is unknown: its natural key, the id the site gave if that was heard, its floor. */
+/** A create whose outcome is unknown: its natural key, the id the site gave if heard, its floor, when sent. */
 export interface Unconfirmed {
   seq: number;
   natural: string;
   siteId: number | null;
   floor: number;
+  /** ISO time by this machine's clock; '' when unknown (then every record above the floor is read) */
+  sent: string;
 }
+
+/**
+ * Room for the clocks: the site's database and its `Date` header (one machine, or a proxy's), whole
+ * seconds on both, and this machine's clock between the create and the recovery.
+ */
+const CLOCK_MARGIN_MS = 60_000;
 
 type CoreItem = {
   id: number;
+  modified_gmt?: string;
   title?: { raw?: string; rendered?: string };
   name?: string;
   meta?: Record<string, unknown>;
@@ -49,26 +64,44 @@ function keysOf(resource: ResourceSpec, item: CoreItem): string[] {
   return [...keys];
 }
 
-/** The records of a resource with an id above `floor`, newest first, a page at a time. */
-async function* above(site: ApiClient, resource: ResourceSpec, floor: number): AsyncGenerator<CoreItem[]> {
+/**
+ * The records of a resource with an id above `floor`, newest first, a page at a time; events newest
+ * modified first, down to `since` (this machine's clock, ms; NaN: no bound).
+ */
+async function* above(
+  site: ApiClient,
+  resource: ResourceSpec,
+  floor: number,
+  since: number,
+): AsyncGenerator<CoreItem[]> {
   const url = coreRouteUrl(site.baseUrl, `/${resource.coreBase}`);
+  const events = resource.name === 'events';
   const query: Record<string, string | number> = {
     per_page: 100,
-    orderby: 'id',
+    orderby: events ? 'modified' : 'id',
     order: 'desc',
     context: 'edit',
-    _fields: resource.kind === 'term' ? 'id,name' : resource.name === 'events' ? 'id,title,meta' : 'id,title',
+    _fields: resource.kind === 'term' ? 'id,name' : events ? 'id,title,meta,modified_gmt' : 'id,title',
     ...coreEverythingQuery(resource),
   };
   if (resource.kind === 'post') query.status = ALL_STATUSES;
   else query.hide_empty = 'false';
+  let bound = Number.NaN;
   for (let page = 1; ; page++) {
+    const asked = Date.now();
     const res = await site.get<CoreItem[]>(url, { query: { ...query, page } });
     const items = res.body ?? [];
-    const newer = items.filter((i) => i.id > floor);
-    yield newer;
+    if (page === 1 && events && Number.isFinite(since)) {
+      // (the site's clock from its answer: the time `since` was, on the site)
+      const siteNow = Date.parse(String(res.headers.date ?? ''));
+      if (Number.isFinite(siteNow)) bound = since + (siteNow - asked) - CLOCK_MARGIN_MS;
+    }
+    yield items.filter((i) => i.id > floor);
     const pages = Number(res.headers['x-wp-totalpages'] ?? 1);
-    if (newer.length < items.length || items.length === 0 || page >= pages) return;
+    const last = items.at(-1);
+    if (items.length === 0 || page >= pages || !last) return;
+    if (!events && last.id <= floor) return;
+    if (events && Date.parse(`${last.modified_gmt ?? ''}Z`) < bound) return;
   }
 }
 
@@ -125,12 +158,15 @@ export async function findLanded(
     waiting.set(c.natural, [...(waiting.get(c.natural) ?? []), c]);
   }
   if (waiting.size > 0) {
-    const floor = creates.reduce(
-      (min, c) => (c.siteId === null ? Math.min(min, c.floor) : min),
+    const open = creates.filter((c) => c.siteId === null);
+    const floor = open.reduce((min, c) => Math.min(min, c.floor), Number.POSITIVE_INFINITY);
+    // (a create noted without its time leaves the reading unbounded: NaN)
+    const since = open.reduce(
+      (min, c) => Math.min(min, c.sent ? Date.parse(c.sent) : Number.NaN),
       Number.POSITIVE_INFINITY,
     );
-    let left = creates.filter((c) => c.siteId === null).length;
-    for await (const page of above(site, resource, floor)) {
+    let left = open.length;
+    for await (const page of above(site, resource, floor, since)) {
       // (within a page oldest first: creates were sent in journal order, and the site numbered them so)
       for (const item of page.filter((i) => !claimed.has(i.id)).sort((a, b) => a.id - b.id)) {
         const key = keysOf(resource, item).find((k) => (waiting.get(k)?.length ?? 0) > 0);

@@ -54,6 +54,8 @@ export interface JournalRow {
    * records upwards, so a record this create made has a higher id: recovery looks only above it.
    */
   floor: number;
+  /** a create: when it was sent, by this machine's clock (ISO); '' for journals written before */
+  sent: string;
 }
 
 export interface ConflictRow {
@@ -72,7 +74,8 @@ CREATE TABLE IF NOT EXISTS base (
 );
 CREATE TABLE IF NOT EXISTS journal (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, op TEXT NOT NULL, resource TEXT NOT NULL,
-  local_id INTEGER NOT NULL, natural TEXT NOT NULL DEFAULT '', site_id INTEGER, floor INTEGER NOT NULL DEFAULT 0
+  local_id INTEGER NOT NULL, natural TEXT NOT NULL DEFAULT '', site_id INTEGER, floor INTEGER NOT NULL DEFAULT 0,
+  sent TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS conflicts (
   resource TEXT NOT NULL, id INTEGER NOT NULL, kind TEXT NOT NULL, site TEXT,
@@ -104,11 +107,12 @@ export class SyncState {
     // (in WAL mode a commit is in the log when it returns: a killed process loses nothing)
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
-    // (a copy made before creates noted their floor: 0, recovery then looks at every record)
-    const columns = this.db.prepare('PRAGMA table_info(journal)').all() as { name: string }[];
-    if (!columns.some((c) => c.name === 'floor')) {
-      this.db.exec('ALTER TABLE journal ADD COLUMN floor INTEGER NOT NULL DEFAULT 0');
-    }
+    // (a copy made before creates noted their floor and time: recovery then looks at every record)
+    const columns = new Set(
+      (this.db.prepare('PRAGMA table_info(journal)').all() as { name: string }[]).map((c) => c.name),
+    );
+    if (!columns.has('floor')) this.db.exec('ALTER TABLE journal ADD COLUMN floor INTEGER NOT NULL DEFAULT 0');
+    if (!columns.has('sent')) this.db.exec("ALTER TABLE journal ADD COLUMN sent TEXT NOT NULL DEFAULT ''");
   }
 
   close(): void {
@@ -195,14 +199,15 @@ export class SyncState {
   }
 
   /** Notes a write before it is sent; the answer is noted by {@link settle}. */
-  journal(op: JournalOp, resource: ResourceName, localId: number, natural: string, floor = 0): number {
+  journal(op: JournalOp, resource: ResourceName, localId: number, natural: string, floor = 0, sent = ''): number {
     return Number(
-      this.sql('INSERT INTO journal (op, resource, local_id, natural, floor) VALUES (?, ?, ?, ?, ?)').run(
+      this.sql('INSERT INTO journal (op, resource, local_id, natural, floor, sent) VALUES (?, ?, ?, ?, ?, ?)').run(
         op,
         resource,
         localId,
         natural,
         floor,
+        sent,
       ).lastInsertRowid,
     );
   }
@@ -227,6 +232,7 @@ export class SyncState {
       natural: string;
       site_id: number | null;
       floor: number;
+      sent: string;
     }[];
     return rows.map((r) => ({
       seq: r.seq,
@@ -236,6 +242,7 @@ export class SyncState {
       natural: r.natural,
       siteId: r.site_id,
       floor: r.floor,
+      sent: r.sent,
     }));
   }
 
