@@ -29,7 +29,7 @@ export interface CliOptions {
   /** ms before the child is killed (default 20000) */
   timeoutMs?: number;
   /** the child as soon as it is spawned (a test that kills it midway) */
-  onSpawn?: (child: ChildProcess) => void;
+  onSpawn?: ((child: ChildProcess) => void) | undefined;
 }
 
 /** A fresh temp HOME (config and data dirs live below it). */

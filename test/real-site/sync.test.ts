@@ -1,12 +1,18 @@
 /**
  * `calctl sync` against a REAL site (optional): a first pull equal to the site record for record, an
  * offline venue + event + tag pushed and found linked on the site, and an update/update conflict found
- * and resolved; past events (which the plugin leaves out of WordPress core's list) kept by every pull. Runs when CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set (a
- * staging site: docs/sync.md), skips with a note otherwise. What it makes is deleted for good at the
- * end through WordPress core's routes.
+ * and resolved; past events (which the plugin leaves out of WordPress core's list) kept by every pull;
+ * a push killed midway (answers held by a proxy on 127.0.0.1, calctl killed) finished by a re-run that
+ * finds what landed in a few requests. Runs when CALCTL_REAL_URL, CALCTL_REAL_USER and
+ * CALCTL_REAL_PASSWORD are set (a staging site: docs/sync.md), skips with a note otherwise. What it
+ * makes is deleted for good at the end through WordPress core's routes.
  */
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { startKillProxy } from '../helpers/kill-proxy.js';
 
 const url = process.env.CALCTL_REAL_URL;
 const user = process.env.CALCTL_REAL_USER;
@@ -42,6 +48,14 @@ afterAll(async () => {
 }, 120_000);
 
 const EVERY = ['--status', 'publish,future,draft,pending,private,trash', '--all'];
+const EVERY_DATE = [
+  '--start-date',
+  '1900-01-01',
+  '--end-date',
+  '2100-12-31',
+  '--status',
+  'publish,future,draft,pending,private,trash',
+];
 
 async function list(resource: string, offline: boolean): Promise<Map<number, string>> {
   const args = [
@@ -60,6 +74,44 @@ async function list(resource: string, offline: boolean): Promise<Map<number, str
 }
 
 describe.skipIf(!configured)('sync against a real site', () => {
+  it('a push killed after 5 of 30 creates: the re-run finds what landed, each event once', async () => {
+    const proxy = await startKillProxy(origin);
+    const home3 = tempHome();
+    // (the namespace URL itself: discovery would follow the site's own links around the proxy)
+    const base = `${proxy.origin}/wp-json/tribe/events/v1`;
+    const run = (args: string[], onSpawn?: (c: ChildProcess) => void) =>
+      runCli(args, { env: { ...env, CALCTL_URL: base }, home: home3, timeoutMs: 300_000, onSpawn });
+    const title = `Killed ${stamp}`;
+    try {
+      expect((await run(['sync', 'pull'])).code).toBe(0);
+      const rows = Array.from({ length: 30 }, (_, i) => {
+        const day = new Date(Date.UTC(2022, 0, 1) + i * 60 * 86400_000).toISOString().slice(0, 10);
+        return `${title} ${i},${day} 19:00,${day} 20:00`;
+      });
+      const file = join(home3, 'killed.csv');
+      writeFileSync(file, `title,start_date,end_date\n${rows.join('\n')}\n`);
+      expect((await run(['--offline', 'import', 'events', file])).code).toBe(0);
+      let child: ChildProcess | undefined;
+      proxy.arm(5, () => setTimeout(() => child?.kill('SIGKILL'), 1500));
+      const killed = await run(['sync', 'push'], (c) => {
+        child = c;
+      });
+      expect(killed.code).toBeNull();
+      proxy.disarm();
+      const again = await run(['sync', 'push', '-o', 'json']);
+      expect(again.code, again.stderr).toBe(0);
+      // (the creates never sent, one request each, and a few to find those that landed unheard)
+      expect(proxy.requests).toBeLessThanOrEqual(25 + 6);
+    } finally {
+      await proxy.close();
+    }
+    const found = JSON.parse(
+      await ok(['events', 'list', '--search', title, '--all', '-o', 'json', '--fields', 'id,title', ...EVERY_DATE]),
+    ) as Rec[];
+    for (const e of found) made.push({ type: 'tribe_events', id: e.id });
+    expect(found.map((e) => e.title).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `${title} ${i}`).sort());
+  }, 600_000);
+
   it('keeps past events: in the first pull, after two more, changed and deleted only when the site says', async () => {
     const home2 = tempHome();
     const run = (args: string[]) => runCli(args, { env, home: home2, timeoutMs: 300_000 });
