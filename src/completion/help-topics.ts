@@ -25,7 +25,14 @@ and for a remote site the zone its REST index announces (timezone_string or gmt_
 is the zone the site reads naive dates in. Dates with an offset are converted to that zone. On
 events create/update, --timezone also sets the event's time zone; --date is read in the site's zone
 and --date-utc in UTC, as the site reads them. Zones: IANA names (Europe/Paris), offsets (+05:30),
-WordPress offsets (UTC+5.5). An unreadable date or zone is a usage error (exit 2).`;
+WordPress offsets (UTC+5.5). An unreadable date or zone is a usage error (exit 2).
+
+Numeric dates: --date-format says in which order day, month and year are written, for every date
+flag and every imported date column: d/m/Y (day first), m/d/Y (month first), Y-m-d; also d.m.Y,
+j/n/Y, DD/MM/YYYY and the like (the order counts, not the separator). Without it a date only one
+order can read is read so (13/12/2026 is 13 December), dots and dashes are day first (05.12.2026),
+and a slash date both orders read (05/12/2026) is refused, naming both readings. An import decides
+the order once for the whole file (see: calctl help csv).`;
 }
 
 async function formatsText(): Promise<string> {
@@ -74,6 +81,14 @@ ${targets.join('\n')}
 
   id: matches the record with that id. Events also take start_time/end_time (joined to the dates)
   and currency_symbol/currency_position (folded into cost); venues take address2.
+
+Dates: numeric dates are read in one order for the whole file: --date-format d/m/Y (or m/d/Y …)
+says it; else the first slash date only one order reads decides (13/12/2026: day first, with a
+note), and a file whose every slash date both orders read is read month first, as the site's
+importer reads them, with a note naming --date-format. Dots and dashes are day first.
+
+Blank rows (";;;;" at the end of a spreadsheet, ",,,,") are skipped and counted ("blank" in the
+summary), never rejected.
 
 --map 'Column Name=field' maps a column (repeatable; 'Notes=' ignores a column without a warning);
 --map-file FILE.json gives the same as {"Column Name": "field"}. --map wins over --map-file, which

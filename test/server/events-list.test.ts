@@ -149,6 +149,18 @@ describe('GET /events', () => {
     expect((await list({ include: 'a,b' })).status).toBe(400);
   });
 
+  it('include beside a relative bound drops the default window: past and far events too', async () => {
+    const every = `${ids.e1},${ids.past},${ids.far},${ids.e2}`;
+    const r = await list({ include: every, starts_after: '1900-01-01' });
+    expect(idsOf(r).sort()).toEqual([ids.e1, ids.past, ids.far, ids.e2].sort());
+    expect(r.body.rest_url).not.toMatch(/start_date|end_date/);
+    expect(r.body.rest_url).toMatch(/starts_after=1900-01-01 23:59:59/);
+    // (a start_date given beside them is echoed with the default's value and filters nothing)
+    const echoed = await list({ include: every, starts_after: '1900-01-01', start_date: '2000-01-01' });
+    expect(idsOf(echoed).sort()).toEqual(idsOf(r).sort());
+    expect(echoed.body.rest_url).toMatch(/start_date=\d{4}-\d{2}-\d{2} 23:59:00/);
+  });
+
   it('post_parent must be an existing event', async () => {
     expect((await list({ post_parent: 99999999 })).status).toBe(400);
     const r = await list({ post_parent: ids.e1! });
