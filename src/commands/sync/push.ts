@@ -1,10 +1,11 @@
 /**
  * `sync push`: sends the copy's changes to the site, exactly once. Every write is noted in the journal
  * before it is sent; a create whose answer was lost is looked up on the site by its natural key before
- * it is sent again, among the records newer than the push (recover.ts: a few requests, however many
- * creates a killed push left unconfirmed and however large the site). Records made offline are re-keyed to the site's ids as they land, links included
- * (terms and linked records go first, so events arrive linked to the site's ids). A record the site
- * changed since the last sync is not overwritten: it is a conflict.
+ * it is sent again, among the records newer than the create (recover.ts: a few requests, however many
+ * creates a killed push left unconfirmed and however large the site). Records made offline are
+ * re-keyed to the site's ids as they land, links included (terms and linked records go first, so
+ * events arrive linked to the site's ids). A record the site changed since the last sync is not
+ * overwritten: it is a conflict.
  */
 
 import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
