@@ -66,40 +66,48 @@ function keysOf(resource: ResourceSpec, item: CoreItem): string[] {
 
 /**
  * The records of a resource with an id above `floor`, newest first, a page at a time; events newest
- * modified first, down to `since` (this machine's clock, ms; NaN: no bound).
+ * modified first, down to `since` (this machine's clock, ms; NaN: no bound). The first page of posts is
+ * about twice the creates looked for (a lost answer during a push: its record is among the newest),
+ * then 100 a page.
  */
 async function* above(
   site: ApiClient,
   resource: ResourceSpec,
   floor: number,
   since: number,
+  wanted: number,
 ): AsyncGenerator<CoreItem[]> {
   const url = coreRouteUrl(site.baseUrl, `/${resource.coreBase}`);
   const events = resource.name === 'events';
+  const posts = resource.kind === 'post';
   const query: Record<string, string | number> = {
-    per_page: 100,
     orderby: events ? 'modified' : 'id',
     order: 'desc',
     context: 'edit',
     _fields: resource.kind === 'term' ? 'id,name' : events ? 'id,title,meta,modified_gmt' : 'id,title',
     ...coreEverythingQuery(resource),
   };
-  if (resource.kind === 'post') query.status = ALL_STATUSES;
+  if (posts) query.status = ALL_STATUSES;
   else query.hide_empty = 'false';
   let bound = Number.NaN;
+  let seen = 0;
   for (let page = 1; ; page++) {
+    // (posts by offset, so that the first page can be short; terms are few: pages of 100)
+    const size = posts && page === 1 ? Math.min(100, Math.max(10, 2 * wanted)) : 100;
+    const at = posts ? { per_page: size, offset: seen } : { per_page: size, page };
     const asked = Date.now();
-    const res = await site.get<CoreItem[]>(url, { query: { ...query, page } });
+    const res = await site.get<CoreItem[]>(url, { query: { ...query, ...at } });
     const items = res.body ?? [];
+    seen += items.length;
     if (page === 1 && events && Number.isFinite(since)) {
       // (the site's clock from its answer: the time `since` was, on the site)
       const siteNow = Date.parse(String(res.headers.date ?? ''));
       if (Number.isFinite(siteNow)) bound = since + (siteNow - asked) - CLOCK_MARGIN_MS;
     }
     yield items.filter((i) => i.id > floor);
-    const pages = Number(res.headers['x-wp-totalpages'] ?? 1);
+    const total = Number(res.headers['x-wp-total'] ?? Number.NaN);
     const last = items.at(-1);
-    if (items.length === 0 || page >= pages || !last) return;
+    if (!last || items.length < size || seen >= total) return;
     if (!events && last.id <= floor) return;
     if (events && Date.parse(`${last.modified_gmt ?? ''}Z`) < bound) return;
   }
@@ -166,7 +174,7 @@ export async function findLanded(
       Number.POSITIVE_INFINITY,
     );
     let left = open.length;
-    for await (const page of above(site, resource, floor, since)) {
+    for await (const page of above(site, resource, floor, since, open.length)) {
       // (within a page oldest first: creates were sent in journal order, and the site numbered them so)
       for (const item of page.filter((i) => !claimed.has(i.id)).sort((a, b) => a.id - b.id)) {
         const key = keysOf(resource, item).find((k) => (waiting.get(k)?.length ?? 0) > 0);
