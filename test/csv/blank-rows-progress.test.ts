@@ -9,7 +9,7 @@ import { runImport } from '../../src/csv/import.js';
 import { createProgress, type Progress } from '../../src/csv/progress.js';
 import { openSource } from '../../src/csv/read.js';
 import type { OutStream } from '../../src/io/context.js';
-import { runProgramIn } from '../helpers/run-program.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { importPath, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;
@@ -47,10 +47,10 @@ describe('blank rows', () => {
   it('a spreadsheet with blank rows exits 0, says so in the summary and in -o json', async () => {
     const path = await site.file('cli-excel.csv', EXCEL.replaceAll('Blank', 'Cli blank'));
     const env = { CALCTL_URL: site.baseUrl, CALCTL_USER: 'admin', CALCTL_PASSWORD: site.password };
-    const text = await runProgramIn(['import', 'events', path], { env });
+    const text = await runInProcess(['import', 'events', path], { env });
     expect(text.code, text.stderr).toBe(0);
     expect(text.stderr).toMatch(/created 2, updated 0, unchanged 0, rejected 0, 2 blank rows skipped — 4 rows in/);
-    const json = await runProgramIn(['import', 'events', path, '-o', 'json'], { env });
+    const json = await runInProcess(['import', 'events', path, '-o', 'json'], { env });
     expect(json.code, json.stderr).toBe(0);
     expect(json.json()).toMatchObject({ created: 0, unchanged: 2, rejected: 0, blank: 2, rows: 4 });
   });

@@ -11,7 +11,7 @@ import { getResource } from '../../src/catalog/index.js';
 import { runImport } from '../../src/csv/import.js';
 import { openSource, type RecordSource } from '../../src/csv/read.js';
 import { parseDateFormat } from '../../src/dates/index.js';
-import { runProgramIn } from '../helpers/run-program.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { type Loose, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;
@@ -153,10 +153,10 @@ describe('calctl import and date flags', () => {
 
   it('imports a day-first spreadsheet with a note, and --date-format takes it outright', async () => {
     const path = await site.file('cli-dates.csv', csv(['Cli one,01/12/2026,10:00,,', 'Cli two,13/12/2026,10:00,,']));
-    const r = await runProgramIn(['import', 'events', path, '-o', 'json'], { env: env() });
+    const r = await runInProcess(['import', 'events', path, '-o', 'json'], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/calctl: note: reading dates day-first \(d\/m\/Y\)/);
-    const again = await runProgramIn(['import', 'events', path, '-o', 'json', '--date-format', 'd/m/Y'], {
+    const again = await runInProcess(['import', 'events', path, '-o', 'json', '--date-format', 'd/m/Y'], {
       env: env(),
     });
     expect(again.code, again.stderr).toBe(0);
@@ -166,18 +166,18 @@ describe('calctl import and date flags', () => {
 
   it('--start-date 05/12/2026 is taken with --date-format, refused (exit 2) without', async () => {
     const list = ['events', 'list', '--start-date', '01/12/2026', '--end-date', '02/12/2026', '-o', 'json'];
-    const refused = await runProgramIn(list, { env: env() });
+    const refused = await runInProcess(list, { env: env() });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--start-date: "01\/12\/2026" could be 1 December 2026 or 12 January 2026/);
-    const taken = await runProgramIn([...list, '--date-format', 'd/m/Y', '--fields', 'title'], { env: env() });
+    const taken = await runInProcess([...list, '--date-format', 'd/m/Y', '--fields', 'title'], { env: env() });
     expect(taken.code, taken.stderr).toBe(0);
     expect(taken.json<{ title: string }[]>().map((e) => e.title)).toContain('Cli one');
-    const created = await runProgramIn(
+    const created = await runInProcess(
       ['events', 'create', '--title', 'Flag made', '--start-date', '05/12/2026 19:00', '--duration', '1h'],
       { env: { ...env() } },
     );
     expect(created.code).toBe(2);
-    const made = await runProgramIn(
+    const made = await runInProcess(
       ['--date-format', 'd/m/Y', 'events', 'create', '--title', 'Flag made', '--start-date', '05/12/2026 19:00'],
       { env: env() },
     );
@@ -186,7 +186,7 @@ describe('calctl import and date flags', () => {
   });
 
   it('an unreadable --date-format is a usage error naming the forms', async () => {
-    const r = await runProgramIn(['events', 'list', '--date-format', 'european'], { env: env() });
+    const r = await runInProcess(['events', 'list', '--date-format', 'european'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot read "european" as a date format; use one of d\/m\/Y, m\/d\/Y, Y-m-d/);
   });

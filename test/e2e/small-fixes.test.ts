@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProgramResult, runProgramIn } from '../helpers/run-program.js';
+import { type InProcessResult, runInProcess } from '../helpers/in-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -34,10 +34,10 @@ function csvFile(home: string): string {
   return path;
 }
 
-async function both(env: Record<string, string>): Promise<ProgramResult[]> {
-  const create = await runProgramIn(CREATE, { env });
+async function both(env: Record<string, string>): Promise<InProcessResult[]> {
+  const create = await runInProcess(CREATE, { env });
   const home = mkdtempSync(join(tmpdir(), 'calctl-home-'));
-  const imported = await runProgramIn(['import', 'events', csvFile(home)], { env, home });
+  const imported = await runInProcess(['import', 'events', csvFile(home)], { env, home });
   return [create, imported];
 }
 
@@ -69,13 +69,13 @@ describe('flag suggestions come from the command', () => {
     [['venues', 'update', '5', '--title', 'X'], '--venue'],
     [['events', 'list', '--serch', 'x'], '--search'],
   ])('%j suggests %s', async (args, flag) => {
-    const r = await runProgramIn(args);
+    const r = await runInProcess(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`(Did you mean ${flag}?)`);
   });
 
   it('with -o json the suggestion is the hint of the error line', async () => {
-    const r = await runProgramIn(['venues', 'create', '--name', 'X', '-o', 'json']);
+    const r = await runInProcess(['venues', 'create', '--name', 'X', '-o', 'json']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/"hint":"did you mean --venue\?"/);
   });
@@ -85,14 +85,14 @@ describe('api hints name what was sent', () => {
   const env = () => ({ CALCTL_URL: server.baseUrl, CALCTL_USER: 'admin', CALCTL_PASSWORD: server.password });
 
   it('GET /events/99999: the id of the path, no --id', async () => {
-    const r = await runProgramIn(['api', 'GET', '/events/99999'], { env: env() });
+    const r = await runInProcess(['api', 'GET', '/events/99999'], { env: env() });
     expect(r.code).toBe(5);
     expect(r.stderr).not.toMatch(/--id/);
     expect(r.stderr).toMatch(/hint: the site refused id 99999 \(from the path \/events\/99999\)/);
   });
 
   it('a refused -f value is named as sent', async () => {
-    const r = await runProgramIn(['api', 'GET', '/events', '-f', 'per_page=abc'], { env: env() });
+    const r = await runInProcess(['api', 'GET', '/events', '-f', 'per_page=abc'], { env: env() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/hint: the site refused per_page=abc/);
     expect(r.stderr).not.toMatch(/--per-page/);

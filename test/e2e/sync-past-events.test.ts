@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProgramIn } from '../helpers/run-program.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
 
 let site: ServeProcess;
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const home = mkdtempSync(join(tmpdir(), 'calctl-past-home-'));
-const run = (args: string[]) => runProgramIn(args, { env, home });
+const run = (args: string[]) => runInProcess(args, { env, home });
 async function ok(args: string[]): Promise<string> {
   const r = await run(args);
   expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
@@ -54,7 +54,7 @@ describe('sync and past events', () => {
     ids.hidden = (await event('Past hidden', '2019-06-01 19:00', ['--hide-from-listings'])).id;
     ids.future = (await event('Future gig', '2031-01-01 19:00')).id;
     const core = (query: string) =>
-      runProgramIn(['api', 'GET', `/wp-json/wp/v2/tribe_events?${query}`, '-o', 'json'], { env, home });
+      runInProcess(['api', 'GET', `/wp-json/wp/v2/tribe_events?${query}`, '-o', 'json'], { env, home });
     const every = 'status=publish,draft,trash&_fields=id&per_page=100';
     const upcoming = (await core(every)).json<Rec[]>().map((r) => r.id);
     expect(upcoming).toEqual([ids.future]);

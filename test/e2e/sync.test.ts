@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempHome } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { type KillProxy, startKillProxy } from '../helpers/kill-proxy.js';
 import { startFaultProxy } from '../helpers/proxy.js';
-import { runProgramIn } from '../helpers/run-program.js';
 import { SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
 
 let site: ServeProcess;
@@ -421,7 +421,7 @@ describe('safety', () => {
     // (the crash is injected through the context's seam, in-process: the copy is committed, the status
     // database is not, and nothing of the run goes on)
     const crash = new Error('crashed at the seam');
-    const killed = await runProgramIn(['sync', 'pull'], {
+    const killed = await runInProcess(['sync', 'pull'], {
       home,
       env,
       fault: (point) => {

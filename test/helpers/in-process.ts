@@ -25,6 +25,8 @@ export interface InProcessOptions {
   home?: string;
   /** the run's clock (default: the real one) */
   now?: () => Date;
+  /** the context's crash seam (see Context.fault): a test throws at a named point */
+  fault?: (point: string) => void;
 }
 
 export async function runInProcess(argv: readonly string[], opts: InProcessOptions = {}): Promise<InProcessResult> {
@@ -56,6 +58,7 @@ export async function runInProcess(argv: readonly string[], opts: InProcessOptio
     cwd: home,
     home,
     signal: controller.signal,
+    fault: opts.fault,
   };
   const code = await runProgram([...argv], ctx, controller);
   return {
