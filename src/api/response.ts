@@ -53,6 +53,8 @@ export function errorForStatus(answer: RawAnswer, method: string, url: string, a
       message: `${method} ${url} was redirected (${answer.status}) to ${location}: use that address in the profile URL`,
       method,
       url,
+      // (a reader of plain documents follows it: see fetch-document.ts)
+      data: { status: answer.status, location },
     });
   }
   return apiErrorFromResponse(answer.status, method, url, textOf(answer), anonymous);

@@ -143,6 +143,17 @@ export async function buildProgram(
     onlyResource,
     // (a fresh program with every command, for the completion scripts and the man page)
     wholeProgram: () => buildProgram(ctx, getRuntime, ['--help']),
+    siteRuntime: (site: { profile?: string | undefined; url?: string | undefined }) => {
+      const g = (program.opts() ?? {}) as GlobalOptions;
+      const pick: GlobalOptions = {};
+      if (site.profile !== undefined) pick.profile = site.profile;
+      if (site.url !== undefined) pick.url = site.url;
+      if (g.vendor !== undefined) pick.vendor = g.vendor;
+      if (g.timeout !== undefined) pick.timeout = g.timeout;
+      if (g.insecure !== undefined) pick.insecure = g.insecure;
+      if (g.verbose !== undefined) pick.verbose = g.verbose;
+      return createRuntime(ctx, pick);
+    },
   };
   const [{ registerSiteCommands }, { registerProfileCommands }, { registerHelpCommand }] = onlyResource
     ? [{ registerSiteCommands: () => {} }, { registerProfileCommands: () => {} }, { registerHelpCommand: () => {} }]
@@ -160,6 +171,7 @@ export async function buildProgram(
     registerProfileCommands(program, deps);
     (await import('../commands/views/register.js')).registerViewCommands(program, deps);
     (await import('../commands/sync/register.js')).registerSyncCommands(program, deps);
+    (await import('../commands/feeds/register.js')).registerFeedsCommands(program, deps);
     await registerOptional(program, deps, argv);
     registerHelpCommand(program, deps);
     const completion = await import('../commands/completion.js');

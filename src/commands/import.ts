@@ -5,8 +5,10 @@
 import { createReadStream, type ReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BATCH_LIMIT } from '../api/batch.js';
+import { isDocumentUrl } from '../api/fetch-document.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
@@ -65,16 +67,21 @@ async function readMapFile(path: string): Promise<Record<string, unknown>> {
 export async function importFile(rt: Runtime, resource: ResourceSpec, file: string, opts: Opts): Promise<void> {
   const { ctx } = rt;
   const g = rt.globals();
-  const stdin = file === '-';
+  const remote = isDocumentUrl(file) ? await fetchInput(rt, file) : undefined;
+  const stdin = file === '-' || remote !== undefined;
   const dryRun = g.dryRun === true;
   if (stdin && opts.resume) {
     throw new UsageError(
-      '--resume needs a file: stdin cannot be read again',
-      'save the input to a file and import that',
+      `--resume needs a file: ${remote ? 'an address is read again in full' : 'stdin cannot be read again'}`,
+      remote
+        ? 'import it again without --resume: a re-run changes nothing already imported'
+        : 'save the input to a file and import that',
     );
   }
-  const path = stdin ? '-' : resolve(ctx.cwd, file);
-  const ics = opts.format === 'ics' || (opts.format === undefined && /\.(ics|ical|icalendar)$/i.test(path));
+  const path = remote ? remote.path : stdin ? '-' : resolve(ctx.cwd, file);
+  const ics =
+    opts.format === 'ics' ||
+    (opts.format === undefined && (/\.(ics|ical|icalendar)$/i.test(path) || remote?.calendar === true));
   const format = ics ? 'csv' : guessFormat(path, opts.format as string | undefined);
   const mapFile = typeof opts.mapFile === 'string' ? await readMapFile(resolve(ctx.cwd, opts.mapFile)) : undefined;
   const overrides = parseMapOptions(resource, (opts.map as string[] | undefined) ?? [], mapFile);
@@ -109,7 +116,11 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       'give the rejected rows another file, e.g. --rejects rejected.csv',
     );
   }
-  const input: ReadStream | typeof ctx.io.stdin = stdin ? ctx.io.stdin : createReadStream(path);
+  const input: ReadStream | Readable = remote
+    ? Readable.from([remote.body])
+    : stdin
+      ? ctx.io.stdin
+      : createReadStream(path);
   const icsInput = ics ? await import('./ics-import.js') : undefined;
   const source = icsInput
     ? await icsInput.openIcs(rt, resource, input, opts)
@@ -129,7 +140,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       delimiter: source.delimiter ?? ',',
       append: checkpoint !== undefined && opts.resume === true,
     }).catch((err: unknown) => {
-      if (!stdin) input.destroy();
+      if (!stdin) (input as ReadStream).destroy();
       throw err;
     });
   }
@@ -189,6 +200,35 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   }
 }
 
+/**
+ * An input given as an address (`calctl import events https://…/team.ics`): read whole, once (it
+ * cannot be resumed), with its format from the address's extension, else its content type.
+ */
+async function fetchInput(rt: Runtime, url: string): Promise<{ path: string; body: Buffer; calendar: boolean }> {
+  const { fetchDocument } = await import('../api/fetch-document.js');
+  const g = rt.globals();
+  const answer = await fetchDocument({
+    url,
+    signal: rt.ctx.signal,
+    timeoutMs: g.timeout !== undefined ? g.timeout * 1000 : undefined,
+    insecure: g.insecure,
+    log: (line) => rt.debug?.(line),
+  });
+  if (answer.kind !== 'document') throw new Error('unexpected 304 without validators');
+  const pathname = new URL(answer.url).pathname;
+  const type = answer.contentType.toLowerCase();
+  const calendar = /^\s*BEGIN:VCALENDAR/i.test(
+    answer.body
+      .subarray(0, 64)
+      .toString('utf8')
+      .replace(/^\uFEFF/, ''),
+  );
+  // (the extension the content type stands for, when the address has none the format reader knows)
+  const known = /\.(csv|tsv|json|ndjson|jsonl|ics|ical|icalendar)$/i.test(pathname);
+  const ext = known ? '' : type.includes('ndjson') ? '.ndjson' : type.includes('json') ? '.json' : '';
+  return { path: `${pathname}${ext}`, body: answer.body, calendar: calendar || type.includes('text/calendar') };
+}
+
 /** How many rejection reasons are printed on stderr; the rest are counted (all go to --rejects). */
 const REASONS_SHOWN = 20;
 
@@ -230,7 +270,10 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   parent
     .command(resource.name)
     .description(`create or update ${resource.name} from a file (re-running it changes nothing)`)
-    .argument('<file>', 'CSV, NDJSON, JSON or iCalendar (.ics) file, or - for stdin')
+    .argument(
+      '<file>',
+      'CSV, NDJSON, JSON or iCalendar (.ics) file, an http(s):// or webcal:// address, or - for stdin',
+    )
     .addOption(
       new Option('--format <format>', 'input format (default: from the extension, else csv)').choices([
         'csv',

@@ -69,6 +69,12 @@ export interface CommandDeps {
    * given by the CLI, so that commands never import the program that registers them.
    */
   wholeProgram?: (() => Promise<Command>) | undefined;
+  /**
+   * A runtime for another site than the invocation's (a stored profile, or an address), with the
+   * invocation's network settings (--timeout, --insecure, --verbose): what `feeds` reads another
+   * site through. Given by the CLI, like `wholeProgram`. The caller closes it.
+   */
+  siteRuntime?: ((site: { profile?: string | undefined; url?: string | undefined }) => Runtime) | undefined;
 }
 
 /** A module that adds commands to the program. */

@@ -13,13 +13,14 @@ import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
 import { DateOrderSurvey, inDateOrder } from './date-order.js';
 import { IMPORT_CONCURRENCY } from './defaults.js';
-import { createLinkResolver, LinkError } from './links.js';
+import { createLinkResolver } from './links.js';
 import { naturalKeyFields } from './match.js';
 import { buildMatchIndex } from './match-loader.js';
+import { prepareRow } from './prepare.js';
 import { type ImportSummary, type Progress, plural } from './progress.js';
 import { isBlankRow, type RecordSource, type SourceRow } from './read.js';
 import { noRejects, type RejectsWriter } from './rejects.js';
-import { convertRow, isProblem } from './row.js';
+import { isProblem } from './row.js';
 
 /** Ctrl-C during an import (exit 130), with the counts of the rows finished so far. */
 export class ImportInterruptedError extends InterruptedError {
@@ -215,24 +216,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   };
 
   async function handle(row: SourceRow): Promise<void> {
-    const converted = await convertRow(row.cells, { ...rowOpts, targets: mapping.targets });
+    const converted = await prepareRow(row.cells, { ...rowOpts, targets: mapping.targets }, links);
     if (isProblem(converted)) {
       reject(row, converted.column, converted.message);
       cp?.finish(row.index);
       return;
     }
     const { body } = converted;
-    try {
-      for (const [field, text] of converted.links) {
-        const value = await links.resolve(resource.name, field, text);
-        if (value !== undefined) body[field] = value;
-      }
-    } catch (err) {
-      if (!(err instanceof LinkError)) throw err;
-      reject(row, converted.columnOf.get(err.field), err.message);
-      cp?.finish(row.index);
-      return;
-    }
     const lockKey = String(body[resource.titleField] ?? '').toLowerCase() || `#${row.index}`;
     const verify = cp?.previousPending.has(row.index) ?? false;
     const outcome = await withLock(lockKey, () =>

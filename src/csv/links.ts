@@ -61,12 +61,24 @@ export interface LinkResolverOptions {
   checkIds?: boolean | undefined;
 }
 
+/** How a linked record named by a source (a feed) is resolved. */
+export interface NamedLink {
+  /** the text is a name, never an id */
+  asName?: boolean | undefined;
+  /** fields to create the record with when no record has the name */
+  details?: Record<string, unknown> | undefined;
+}
+
 /** Resolves link values to ids. */
 export interface LinkResolver {
   /** `venue` → one id; `organizer`, `categories`, `tags` → ids; `parent` → one id (categories) */
   resolve(resource: ResourceName, field: string, text: string): Promise<number | number[] | undefined>;
-  /** one id, slug or name of a linked resource as its id; `field` names it in errors */
-  resolveOne(linked: ResourceName, text: string, field: string): Promise<number>;
+  /**
+   * One id, slug or name of a linked resource as its id; `field` names it in errors. With `asName`,
+   * the text is a name even when it is a number (a venue called "101"); a name no record has is
+   * created with `details` (an address, an email …) besides its name.
+   */
+  resolveOne(linked: ResourceName, text: string, field: string, named?: NamedLink): Promise<number>;
   /** names created so far, per resource */
   created: Map<ResourceName, number>;
 }
@@ -126,7 +138,13 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     return exact.length > 0 ? exact : all;
   }
 
-  async function byName(name: ResourceName, table: LinkTable, text: string, field: string): Promise<number> {
+  async function byName(
+    name: ResourceName,
+    table: LinkTable,
+    text: string,
+    field: string,
+    details?: Record<string, unknown>,
+  ): Promise<number> {
     const found = named(table, text);
     if (found.length > 1 && opts.ambiguous === 'error') {
       throw new LinkError(
@@ -148,7 +166,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     const key = nameKey(text);
     let pending = table.creating.get(key);
     if (!pending) {
-      pending = opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, table, text);
+      pending = opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, table, text, details);
       table.creating.set(key, pending);
       // A failed creation may be retried by a later row.
       pending.catch(() => table.creating.delete(key));
@@ -156,13 +174,18 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     return pending;
   }
 
-  async function createOne(name: ResourceName, table: LinkTable, text: string): Promise<number> {
+  async function createOne(
+    name: ResourceName,
+    table: LinkTable,
+    text: string,
+    details?: Record<string, unknown>,
+  ): Promise<number> {
     // Venue and organizer creation returns the existing record for a known name (observed #8),
     // and term creation answers term_exists with its id, so a repeated POST is harmless here: a
     // transient failure (lost answer, gateway error) is simply tried again.
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await opts.api.post<Obj>(`/${name}`, { [NAME_KEY[name] ?? 'name']: text.trim() });
+        const res = await opts.api.post<Obj>(`/${name}`, { ...details, [NAME_KEY[name] ?? 'name']: text.trim() });
         add(table, name, res.body);
         created.set(name, (created.get(name) ?? 0) + 1);
         return Number(res.body.id);
@@ -175,8 +198,14 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     }
   }
 
-  async function one(name: ResourceName, table: LinkTable, text: string, field: string): Promise<number> {
-    if (/^\d+$/.test(text)) {
+  async function one(
+    name: ResourceName,
+    table: LinkTable,
+    text: string,
+    field: string,
+    named?: NamedLink,
+  ): Promise<number> {
+    if (/^\d+$/.test(text) && !named?.asName) {
       if (opts.checkIds !== false && !table.ids.has(Number(text))) {
         throw new LinkError(
           `unknown ${wordOf(name)} ID ${text}`,
@@ -186,7 +215,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       }
       return Number(text);
     }
-    return byName(name, table, text, field);
+    return byName(name, table, text, field, named?.details);
   }
 
   async function many(name: ResourceName, table: LinkTable, text: string, field: string): Promise<number[]> {
@@ -223,10 +252,10 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
         return text === '' || text === '0' ? undefined : one(name, table, text, field);
       return many(name, table, text, field);
     },
-    async resolveOne(linked, text, field) {
+    async resolveOne(linked, text, field, named) {
       const t = text.trim();
-      if (/^\d+$/.test(t) && opts.checkIds === false) return Number(t);
-      return one(linked, await tableOf(linked), t, field);
+      if (/^\d+$/.test(t) && opts.checkIds === false && !named?.asName) return Number(t);
+      return one(linked, await tableOf(linked), t, field, named);
     },
   };
 }

@@ -8,10 +8,10 @@
 import type { Readable } from 'node:stream';
 import ICAL from 'ical.js';
 import { MalformedInputError, type RecordSource, type SourceRow } from '../csv/read.js';
+import { type ExpansionStats, MAX_OCCURRENCES, occurrencesOf, relateOverrides } from './occurrences.js';
 import { ICS_COLUMNS, type VeventNotes, veventRow } from './vevent.js';
 
-/** Occurrences taken from one recurring event at most (a rule without end, a limit far ahead). */
-export const MAX_OCCURRENCES = 1000;
+export { MAX_OCCURRENCES };
 
 /** Options of {@link openIcsSource}. */
 export interface IcsReadOptions {
@@ -22,12 +22,8 @@ export interface IcsReadOptions {
 }
 
 /** What the file held besides rows, for the notes after it is read. */
-export interface IcsStats {
+export interface IcsStats extends ExpansionStats {
   events: number;
-  recurring: number;
-  occurrences: number;
-  /** recurring events cut at MAX_OCCURRENCES */
-  capped: number;
   cancelled: number;
   notes: VeventNotes;
 }
@@ -93,20 +89,8 @@ export async function openIcsSource(input: Readable, opts: IcsReadOptions): Prom
   if (components.some((c) => c.hasProperty('organizer'))) columns.push('organizer');
   if (components.some((c) => c.hasProperty('categories'))) columns.push('categories');
 
-  // Overrides of single occurrences (RECURRENCE-ID) belong to the event of the same UID, wherever
-  // they stand in the file; an override without its event is an event of its own.
   const parsed = components.map((component, i) => ({ event: new ICAL.Event(component), line: lines[i] ?? 0 }));
-  const masters = new Map<string, ICAL.Event>();
-  for (const { event } of parsed) {
-    if (!event.component.hasProperty('recurrence-id') && event.uid && !masters.has(event.uid)) {
-      masters.set(event.uid, event);
-    }
-  }
-  const entries = parsed.filter(({ event }) => {
-    const master = event.component.hasProperty('recurrence-id') ? masters.get(event.uid) : undefined;
-    if (master?.isRecurring()) master.relateException(event);
-    return !master?.isRecurring();
-  });
+  const entries = relateOverrides(parsed);
   const rowOpts = { siteZone: opts.siteZone, columns, notes: stats.notes };
   const until = ICAL.Time.fromJSDate(opts.until, true);
 
@@ -119,28 +103,12 @@ export async function openIcsSource(input: Readable, opts: IcsReadOptions): Prom
         continue;
       }
       if (!event.startDate) throw new MalformedInputError('a VEVENT without DTSTART', line);
-      if (!event.isRecurring()) {
-        yield { index: ++index, line, cells: veventRow(event.component, event.startDate, event.endDate, rowOpts) };
-        continue;
-      }
-      stats.recurring++;
-      const it = event.iterator();
-      let taken = 0;
-      for (let next = it.next(); next; next = it.next()) {
-        if (next.compare(until) > 0) break;
-        if (taken === MAX_OCCURRENCES) {
-          stats.capped++;
-          break;
-        }
-        const details = event.getOccurrenceDetails(next);
-        const item = details.item.component;
-        if (String(item.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') {
+      for (const o of occurrencesOf(event, { until, stats })) {
+        if (o.cancelled) {
           stats.cancelled++;
           continue;
         }
-        taken++;
-        stats.occurrences++;
-        yield { index: ++index, line, cells: veventRow(item, details.startDate, details.endDate, rowOpts) };
+        yield { index: ++index, line, cells: veventRow(o.item, o.start, o.end, rowOpts) };
       }
     }
   }

@@ -3,6 +3,7 @@
  * own columns would have, so that the import pipeline validates, matches and writes it as any row.
  */
 import type ICAL from 'ical.js';
+import type { SourceLinks } from '../csv/source-item.js';
 import { addDays, formatWall, zonedWallTime } from '../clock/index.js';
 import { type CalDate, instantOf, readTime } from './times.js';
 
@@ -56,12 +57,34 @@ export function organizerName(c: ICAL.Component): string {
     .trim();
 }
 
+/** ORGANIZER's address without `mailto:`, when it is one. */
+export function organizerEmail(c: ICAL.Component): string | undefined {
+  const value = String(c.getFirstProperty('organizer')?.getFirstValue() ?? '').trim();
+  return /^mailto:/i.test(value) ? value.replace(/^mailto:/i, '') : undefined;
+}
+
 /** Every CATEGORIES value (the property may repeat, each with a list). */
 export function categoryNames(c: ICAL.Component): string[] {
   return c
     .getAllProperties('categories')
     .flatMap((p) => p.getValues().map((v) => String(v).trim()))
     .filter((v) => v !== '');
+}
+
+/**
+ * The linked records an event names, as a feed keeps them: the venue by the first part of LOCATION,
+ * the organizer by CN (with its address, to create it with), the categories by name.
+ */
+export function veventLinks(item: ICAL.Component): SourceLinks {
+  const venue = venueName(text(item, 'location'));
+  const organizer = organizerName(item);
+  const email = organizerEmail(item);
+  return {
+    venue: venue === '' ? undefined : { name: venue },
+    organizers: organizer === '' ? [] : [{ name: organizer, ...(email ? { details: { email } } : {}) }],
+    categories: categoryNames(item),
+    tags: [],
+  };
 }
 
 const tzidOf = (c: ICAL.Component, name: string): string | undefined => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
+import { fetchRecord } from '../../api/records.js';
 import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
 import { toInputForm } from '../merge.js';
@@ -212,13 +213,6 @@ export async function confirmGone(
   return { gone: gone.sort((a, b) => a - b), still };
 }
 
-/** One record as the site shows it now, or undefined when it is gone. */
-export async function fetchOne(client: ApiClient, resource: ResourceSpec, id: number): Promise<Rec | undefined> {
-  try {
-    return (await client.get<Rec>(`/${resource.name}/${id}`)).body;
-  } catch (err) {
-    const status = (err as { status?: number }).status;
-    if (status === 404 || status === 400 || status === 410) return undefined;
-    throw err;
-  }
-}
+/** One record as the site shows it now, or undefined when it is gone (shared with feeds: api/records.ts). */
+export const fetchOne = (client: ApiClient, resource: ResourceSpec, id: number): Promise<Rec | undefined> =>
+  fetchRecord<Rec>(client, resource, id);

@@ -1,0 +1,302 @@
+/**
+ * Carries out a feed run's plan on the site, exactly once:
+ * - a create goes through the import's exactly-once creation (`applyRow`: the POST is never sent
+ *   again blindly; a lost answer is looked up first) and is noted in the journal before it is sent,
+ *   so a run killed before it recorded the new id finds the event by title and start next time;
+ * - an update reads the event first: one the admin trashed or deleted is ignored from then on;
+ *   otherwise the source's fields are merged in by the feed's authority (preserve-edits keeps the
+ *   fields the admin changed since the last write, told apart by the base, as sync does) and the
+ *   whole event is sent (a real site resets what an update leaves out);
+ * - a trash is the plugin's DELETE (to the trash, never for good).
+ * An event belongs to one feed: the match of a create never takes an event another origin holds.
+ */
+import { type ApiClient, ApiError } from '../../api/index.js';
+import { fetchRecord } from '../../api/records.js';
+import { getResource } from '../../catalog/index.js';
+import { applyRow, lookupOne } from '../../csv/apply.js';
+import type { LinkResolver } from '../../csv/links.js';
+import { LinkError } from '../../csv/links.js';
+import { MatchIndex, naturalKeyFields } from '../../csv/match.js';
+import { prepareRow, resolveSourceLinks } from '../../csv/prepare.js';
+import { isProblem } from '../../csv/row.js';
+import type { SourceItem } from '../../csv/source-item.js';
+import { mergeThreeWay } from '../../csv/three-way.js';
+import { type Body, changedKeys, recordToInput, updateBody } from '../../csv/writable.js';
+import { parseWallTime, wallTimeToUtc } from '../../dates/index.js';
+import { mapLimit } from '../sync/records.js';
+import type { Action, Rejection } from './plan.js';
+import type { FeedSettings } from './settings.js';
+import type { FeedState, JournalEntry, Origin } from './state.js';
+
+const events = getResource('events');
+
+type Rec = Record<string, unknown> & { id: number };
+
+/** What a run did to the site. */
+export interface Done {
+  created: number;
+  updated: number;
+  trashed: number;
+  unchanged: number;
+  ignored: number;
+  rejected: Rejection[];
+}
+
+/** What carrying out a plan needs. */
+export interface ApplyContext {
+  api: ApiClient;
+  state: FeedState;
+  feed: FeedSettings;
+  /** the link resolver of the run (linked records listed on first use) */
+  links: () => LinkResolver;
+  /** the match index of the run's creates (built on the first create) */
+  index: () => Promise<MatchIndex>;
+  /** zone of dates without one */
+  siteZone: string;
+  now: Date;
+  signal?: AbortSignal | undefined;
+  /** writes in flight */
+  concurrency: number;
+  /** told after each write the site answered, before the state records it (a test hook kills here) */
+  onWrite?: (() => void) | undefined;
+}
+
+/** The instant (ISO) an event body ends, for leaving past events alone. */
+function endOf(body: Body): string {
+  const wall = parseWallTime(String(body.end_date ?? body.start_date ?? ''));
+  if (!wall) return '';
+  try {
+    return wallTimeToUtc(wall, String(body.timezone || 'UTC')).toISOString();
+  } catch {
+    return '';
+  }
+}
+
+/** A 4xx the site answers about one event: that event is rejected, the run goes on. */
+const refusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
+
+/** The body a source item asks for: its fields validated, its linked records resolved. */
+async function bodyOf(ctx: ApplyContext, item: SourceItem): Promise<Body | string> {
+  const cells = new Map(item.cells);
+  cells.delete('venue');
+  // (a tentative event stays a draft; the rest take the feed's status)
+  cells.set('status', cells.get('status') === 'draft' ? 'draft' : ctx.feed.status);
+  const targets = new Map([...cells.keys()].map((k) => [k, k]));
+  const row = await prepareRow(cells, { resource: events, targets, now: ctx.now, timezone: ctx.siteZone }, ctx.links());
+  if (isProblem(row)) return row.column ? `${row.column}: ${row.message}` : row.message;
+  try {
+    const linked = await resolveSourceLinks(item.links, ctx.links(), {
+      categories: ctx.feed.categories,
+      tags: ctx.feed.tags,
+    });
+    return { ...row.body, ...linked };
+  } catch (err) {
+    if (err instanceof LinkError) return `${err.field}: ${err.message}`;
+    throw err;
+  }
+}
+
+/** Runs `fn` for one key at a time (creates of one title: the second finds the first's event owned). */
+function keyedLock() {
+  const tails = new Map<string, Promise<void>>();
+  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const before = tails.get(key) ?? Promise.resolve();
+    let release = () => {};
+    const mine = before.then(() => new Promise<void>((r) => (release = r)));
+    tails.set(key, mine);
+    await before;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (tails.get(key) === mine) tails.delete(key);
+    }
+  };
+}
+
+/**
+ * Finishes the writes a killed run left in the journal: a create that reached the site is found by
+ * its title and start (and recorded), an update that landed makes its body the base; the rest are
+ * planned again by this run.
+ */
+export async function recoverJournal(ctx: ApplyContext, owned: Set<number>): Promise<number> {
+  let recovered = 0;
+  for (const entry of ctx.state.pending(ctx.feed.name)) {
+    if (entry.op === 'create') {
+      const index = new MatchIndex(events, naturalKeyFields(events));
+      const found = await lookupOne(
+        { api: ctx.api, resource: events, index, onConflict: 'update', dryRun: false, signal: ctx.signal },
+        entry.write,
+      );
+      if (found && !owned.has(found.id)) {
+        record(ctx, entry, found.id);
+        owned.add(found.id);
+        recovered++;
+      }
+    } else if (entry.siteId !== null) {
+      const now = await fetchRecord<Rec>(ctx.api, events, entry.siteId, ctx.signal);
+      const origin = ctx.state.origins(ctx.feed.name).get(entry.key);
+      if (now && origin && changedKeys(events, entry.write, recordToInput(events, now)).length === 0) {
+        record(ctx, entry, entry.siteId);
+        recovered++;
+      }
+    }
+    ctx.state.settle(entry.seq);
+  }
+  return recovered;
+}
+
+/** Records an event the feed wrote: its origin with the new base (and settles the journal entry). */
+function record(ctx: ApplyContext, entry: Omit<JournalEntry, 'seq'> & { seq?: number }, siteId: number) {
+  ctx.state.transaction(() => {
+    ctx.state.putOrigin({
+      feed: ctx.feed.name,
+      key: entry.key,
+      siteId,
+      state: 'active',
+      sourceHash: entry.sourceHash,
+      base: entry.body,
+      title: entry.title,
+      end: entry.end,
+      reason: '',
+    });
+    if (entry.seq !== undefined) ctx.state.settle(entry.seq);
+  });
+}
+
+/** Carries out the actions of a plan. */
+export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], owned: Set<number>): Promise<Done> {
+  const done: Done = { created: 0, updated: 0, trashed: 0, unchanged: 0, ignored: 0, rejected: [] };
+  const lock = keyedLock();
+  const reject = (item: SourceItem, error: string) => done.rejected.push({ line: item.line, key: item.key, error });
+  const wrote = () => ctx.onWrite?.();
+
+  async function create(item: SourceItem, hash: string, body: Body): Promise<void> {
+    const title = String(body.title ?? '').toLowerCase();
+    await lock(title, async () => {
+      const index = await ctx.index();
+      const entry = {
+        feed: ctx.feed.name,
+        key: item.key,
+        op: 'create' as const,
+        siteId: null,
+        body,
+        write: body,
+        sourceHash: hash,
+        title: String(body.title ?? ''),
+        end: endOf(body),
+      };
+      const seq = ctx.state.journal(entry);
+      const outcome = await applyRow(
+        { api: ctx.api, resource: events, index, onConflict: 'update', dryRun: false, signal: ctx.signal },
+        undefined,
+        body,
+        false,
+      );
+      if (outcome.kind === 'rejected') {
+        ctx.state.settle(seq);
+        reject(item, outcome.message);
+        return;
+      }
+      if (outcome.kind !== 'unchanged') wrote();
+      owned.add(outcome.id);
+      record(ctx, { ...entry, seq }, outcome.id);
+      // (a match of an event no feed held: adopted, counted as what was done to it)
+      done[outcome.kind]++;
+    });
+  }
+
+  /** Writes the merged body of an event that exists; false when it is in the trash or gone. */
+  async function update(item: SourceItem, hash: string, origin: Origin, body: Body, restore: boolean) {
+    const current = await fetchRecord<Rec>(ctx.api, events, origin.siteId, ctx.signal);
+    if (!current) {
+      if (restore) {
+        // (deleted for good since the feed trashed it: made again)
+        ctx.state.dropOrigin(ctx.feed.name, origin.key);
+        owned.delete(origin.siteId);
+        return create(item, hash, body);
+      }
+      ctx.state.setOriginState(ctx.feed.name, origin.key, 'ignored', 'deleted on the site');
+      done.ignored++;
+      return;
+    }
+    if (current.status === 'trash' && !restore) {
+      ctx.state.putOrigin({ ...origin, state: 'ignored', sourceHash: hash, reason: 'trashed on the site' });
+      done.ignored++;
+      return;
+    }
+    const now = recordToInput(events, current);
+    const keepEdits = ctx.feed.authority === 'preserve-edits' && !restore;
+    const merged = mergeThreeWay(events, origin.base, now, body, keepEdits);
+    const entry = {
+      feed: ctx.feed.name,
+      key: item.key,
+      op: 'update' as const,
+      siteId: origin.siteId,
+      body: merged.base,
+      write: merged.body,
+      sourceHash: hash,
+      title: String(merged.body.title ?? origin.title),
+      end: endOf({ ...now, ...merged.body }),
+    };
+    if (merged.changed.length === 0 && current.status !== 'trash') {
+      record(ctx, entry, origin.siteId);
+      done.unchanged++;
+      return;
+    }
+    const seq = ctx.state.journal(entry);
+    try {
+      await ctx.api.put<Rec>(`/events/${origin.siteId}`, updateBody(events, now, merged.body), {
+        signal: ctx.signal,
+        finish: true,
+      });
+    } catch (err) {
+      ctx.state.settle(seq);
+      if (!refusal(err)) throw err;
+      reject(item, `the site refused it: ${err.message} (${err.code})`);
+      return;
+    }
+    wrote();
+    record(ctx, { ...entry, seq }, origin.siteId);
+    done.updated++;
+  }
+
+  async function trash(origin: Origin, why: 'removed' | 'cancelled') {
+    try {
+      await ctx.api.delete(`/events/${origin.siteId}`, { signal: ctx.signal, finish: true });
+      wrote();
+      done.trashed++;
+      ctx.state.setOriginState(
+        ctx.feed.name,
+        origin.key,
+        'removed',
+        why === 'cancelled' ? 'cancelled at the source' : 'gone from the source',
+      );
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      // (in the trash already, or deleted for good: nothing left to trash)
+      if (status !== 410 && status !== 404 && status !== 400) throw err;
+      ctx.state.setOriginState(
+        ctx.feed.name,
+        origin.key,
+        'ignored',
+        status === 410 ? 'trashed on the site' : 'deleted on the site',
+      );
+      done.ignored++;
+    }
+  }
+
+  await mapLimit([...actions], ctx.concurrency, async (action) => {
+    if (ctx.signal?.aborted) return;
+    if (action.op === 'trash') return trash(action.origin, action.why);
+    const body = await bodyOf(ctx, action.item);
+    if (typeof body === 'string') {
+      reject(action.item, body);
+      return;
+    }
+    if (action.op === 'create') return create(action.item, action.hash, body);
+    return update(action.item, action.hash, action.origin, body, action.op === 'restore');
+  });
+  return done;
+}

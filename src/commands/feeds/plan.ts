@@ -1,0 +1,157 @@
+/**
+ * What a feed run will do, decided from the source's items and what the feed remembers (its
+ * origins) without asking the site anything: an item whose fingerprint is the one last written is
+ * unchanged and costs nothing. Pure, so every rule is a table test:
+ * - a new item is created when it falls in the window (it has not ended before `from` and starts by
+ *   `until`), up to `--limit` events of the feed on the site;
+ * - an item whose source changed is updated (never under `new-only`); one whose event the admin
+ *   trashed or deleted is ignored, and looked at again only when its source changes (it may be back);
+ * - an item the feed had trashed and that comes back is restored;
+ * - an event whose item is gone from the source, or cancelled there, is trashed (`--on-removed
+ *   trash`), unless it is over (past events leave feeds all the time) or the source is in doubt: a
+ *   VEVENT that could not be read and whose UID is unknown stops every removal of the run.
+ */
+import { itemHash, type SourceItem } from '../../csv/source-item.js';
+import { parseWallTime, wallTimeToUtc } from '../../dates/index.js';
+import type { FeedSettings } from './settings.js';
+import type { Origin } from './state.js';
+
+/** One thing to do on the site. */
+export type Action =
+  | { op: 'create'; item: SourceItem; hash: string }
+  | { op: 'update'; item: SourceItem; hash: string; origin: Origin }
+  /** the admin had trashed it and its source changed: written only if it is out of the trash again */
+  | { op: 'recheck'; item: SourceItem; hash: string; origin: Origin }
+  | { op: 'restore'; item: SourceItem; hash: string; origin: Origin }
+  | { op: 'trash'; origin: Origin; why: 'removed' | 'cancelled' };
+
+/** A source item that cannot be imported. */
+export interface Rejection {
+  line: number;
+  key: string;
+  error: string;
+}
+
+/** The plan of one run. */
+export interface Plan {
+  actions: Action[];
+  unchanged: number;
+  ignored: number;
+  rejected: Rejection[];
+  /** new items left out: outside the window, over the limit, cancelled before they were imported */
+  skipped: number;
+  /** events the source no longer lists, trashing which was held back (in doubt) */
+  removalsHeld: number;
+  /** events of the feed on the site before the run (active origins) */
+  active: number;
+}
+
+/** What a plan is made from. */
+export interface PlanInput {
+  feed: Pick<FeedSettings, 'authority' | 'onRemoved' | 'limit'>;
+  items: readonly SourceItem[];
+  origins: ReadonlyMap<string, Origin>;
+  window: { from: Date; until: Date };
+  /** rejected VEVENTs whose UID is unknown: no removal this run */
+  unknownRejected: number;
+  /** keys (without occurrence) of rejected VEVENTs: their events are present */
+  rejectedKeys: ReadonlySet<string>;
+}
+
+/** The instant of an item's start or end cell (in its zone), or undefined when it cannot be read. */
+export function cellInstant(item: SourceItem, cell: 'start_date' | 'end_date'): number | undefined {
+  const wall = parseWallTime(item.cells.get(cell) ?? '');
+  if (!wall) return undefined;
+  try {
+    return wallTimeToUtc(wall, item.cells.get('timezone') || 'UTC').getTime();
+  } catch {
+    return undefined;
+  }
+}
+
+const baseKey = (key: string) => key.split('#')[0] ?? key;
+
+/** Plans a run (see the module comment). */
+export function planRun(input: PlanInput): Plan {
+  const { feed, origins, window } = input;
+  const plan: Plan = {
+    actions: [],
+    unchanged: 0,
+    ignored: 0,
+    rejected: [],
+    skipped: 0,
+    removalsHeld: 0,
+    active: [...origins.values()].filter((o) => o.state === 'active').length,
+  };
+  const newOnly = feed.authority === 'new-only';
+  const trashes = feed.onRemoved === 'trash' && !newOnly;
+  const seen = new Map<string, number>();
+  const fresh: { item: SourceItem; hash: string; start: number }[] = [];
+  for (const item of input.items) {
+    if (item.problem !== undefined) {
+      plan.rejected.push({ line: item.line, key: item.key, error: item.problem });
+      continue;
+    }
+    const twin = seen.get(item.key);
+    if (twin !== undefined) {
+      plan.rejected.push({
+        line: item.line,
+        key: item.key,
+        error: `another event of the source has the same UID (line ${twin}): this one is left out`,
+      });
+      continue;
+    }
+    seen.set(item.key, item.line);
+    const origin = origins.get(item.key);
+    const hash = itemHash(item);
+    if (item.cancelled) {
+      if (origin?.state === 'active' && trashes) plan.actions.push({ op: 'trash', origin, why: 'cancelled' });
+      else if (origin?.state === 'active') plan.unchanged++;
+      else if (!origin) plan.skipped++;
+      continue;
+    }
+    if (!origin) {
+      const start = cellInstant(item, 'start_date') ?? Number.NaN;
+      const end = cellInstant(item, 'end_date') ?? start;
+      // (an item whose dates cannot be read is created anyway: the row's validation rejects it, with its line)
+      const inWindow = Number.isNaN(start) || (end >= window.from.getTime() && start <= window.until.getTime());
+      if (inWindow) fresh.push({ item, hash, start });
+      else plan.skipped++;
+      continue;
+    }
+    if (origin.state === 'ignored') {
+      if (origin.sourceHash !== hash && !newOnly) plan.actions.push({ op: 'recheck', item, hash, origin });
+      else plan.ignored++;
+      continue;
+    }
+    if (origin.state === 'removed') {
+      if (newOnly) plan.unchanged++;
+      else plan.actions.push({ op: 'restore', item, hash, origin });
+      continue;
+    }
+    if (origin.sourceHash === hash || newOnly) plan.unchanged++;
+    else plan.actions.push({ op: 'update', item, hash, origin });
+  }
+  // New events by start date, up to the limit of events the feed keeps on the site.
+  fresh.sort((a, b) => (Number.isNaN(a.start) ? 0 : a.start) - (Number.isNaN(b.start) ? 0 : b.start));
+  const room = feed.limit === null ? fresh.length : Math.max(0, feed.limit - plan.active);
+  for (const [i, f] of fresh.entries()) {
+    if (i < room) plan.actions.push({ op: 'create', item: f.item, hash: f.hash });
+    else plan.skipped++;
+  }
+  if (!trashes) return plan;
+  for (const origin of origins.values()) {
+    if (origin.state !== 'active' || seen.has(origin.key) || input.rejectedKeys.has(baseKey(origin.key))) continue;
+    if (origin.end !== '' && Date.parse(origin.end) < window.from.getTime()) continue;
+    if (input.unknownRejected > 0) {
+      plan.removalsHeld++;
+      continue;
+    }
+    plan.actions.push({ op: 'trash', origin, why: 'removed' });
+  }
+  return plan;
+}
+
+/** Events a plan trashes because the source no longer lists them (what the safety share counts). */
+export const removals = (plan: Plan): number =>
+  plan.actions.filter((a) => a.op === 'trash' && a.why === 'removed').length;
