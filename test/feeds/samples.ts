@@ -64,7 +64,7 @@ function wallIn(d: Date, zone: string): string {
   return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
 }
 
-const escape = (text: string) =>
+const escapeText = (text: string) =>
   text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
 
 /** Folds a content line at 75 octets (continuation lines start with a space). */
@@ -111,7 +111,7 @@ function overrides(e: SampleEvent, head: (o: NonNullable<SampleEvent['overrides'
   return (e.overrides ?? []).flatMap((o) => [
     'BEGIN:VEVENT',
     ...head(o),
-    `SUMMARY:${escape(o.title ?? e.title)}`,
+    `SUMMARY:${escapeText(o.title ?? e.title)}`,
     ...(o.status ? [`STATUS:${o.status}`] : []),
     'END:VEVENT',
   ]);
@@ -139,12 +139,12 @@ export function googleFeed(events: readonly SampleEvent[], stamp = new Date()): 
       `DTSTAMP:${utc(stamp)}`,
       `UID:${e.uid}@google.com`,
       'CREATED:20260101T120000Z',
-      `DESCRIPTION:${escape(e.description ?? '')}`,
+      `DESCRIPTION:${escapeText(e.description ?? '')}`,
       'LAST-MODIFIED:20260102T120000Z',
-      `LOCATION:${escape(e.location ?? '')}`,
+      `LOCATION:${escapeText(e.location ?? '')}`,
       'SEQUENCE:0',
       `STATUS:${e.status ?? 'CONFIRMED'}`,
-      `SUMMARY:${escape(e.title)}`,
+      `SUMMARY:${escapeText(e.title)}`,
       'TRANSP:OPAQUE',
       'END:VEVENT',
       ...overrides(e, (o) => [
@@ -191,10 +191,10 @@ export function outlookFeed(events: readonly SampleEvent[]): string {
     lines.push(
       'BEGIN:VEVENT',
       ...(e.organizer ? [`ORGANIZER;CN=${e.organizer.name}:mailto:${e.organizer.email}`] : []),
-      `DESCRIPTION;LANGUAGE=en-US:${escape(e.description ?? '')}`,
+      `DESCRIPTION;LANGUAGE=en-US:${escapeText(e.description ?? '')}`,
       ...(e.rrule ? [`RRULE:${e.rrule}`] : []),
       `UID:${e.uid}`,
-      `SUMMARY;LANGUAGE=en-US:${escape(e.title)}`,
+      `SUMMARY;LANGUAGE=en-US:${escapeText(e.title)}`,
       ...dates(e, wall, `;TZID=${tz}`),
       'CLASS:PUBLIC',
       'PRIORITY:5',
@@ -202,7 +202,7 @@ export function outlookFeed(events: readonly SampleEvent[]): string {
       'TRANSP:OPAQUE',
       ...(e.status ? [`STATUS:${e.status}`] : []),
       'SEQUENCE:0',
-      `LOCATION;LANGUAGE=en-US:${escape(e.location ?? '')}`,
+      `LOCATION;LANGUAGE=en-US:${escapeText(e.location ?? '')}`,
       'X-MICROSOFT-CDO-APPT-SEQUENCE:0',
       'X-MICROSOFT-CDO-BUSYSTATUS:BUSY',
       'X-MICROSOFT-CDO-IMPORTANCE:1',
@@ -244,10 +244,10 @@ export function nextcloudFeed(events: readonly SampleEvent[]): string {
       ...dates(e, (d) => wallIn(d, tz), `;TZID=${tz}`),
       ...(e.rrule ? [`RRULE:${e.rrule}`] : []),
       `STATUS:${e.status ?? 'CONFIRMED'}`,
-      `SUMMARY:${escape(e.title)}`,
-      ...(e.location ? [`LOCATION:${escape(e.location)}`] : []),
-      ...(e.categories?.length ? [`CATEGORIES:${e.categories.map(escape).join(',')}`] : []),
-      ...(e.description ? [`DESCRIPTION:${escape(e.description)}`] : []),
+      `SUMMARY:${escapeText(e.title)}`,
+      ...(e.location ? [`LOCATION:${escapeText(e.location)}`] : []),
+      ...(e.categories?.length ? [`CATEGORIES:${e.categories.map(escapeText).join(',')}`] : []),
+      ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
       'BEGIN:VALARM',
       'ACTION:DISPLAY',
       'TRIGGER;RELATED=START:-PT15M',
@@ -285,11 +285,11 @@ export function pluginFeed(events: readonly SampleEvent[], host = 'events.exampl
       'CREATED:20260201T080000',
       'LAST-MODIFIED:20260201T080000',
       `UID:${uid}`,
-      `SUMMARY:${escape(e.title)}`,
-      `DESCRIPTION:${escape(e.description ?? '')}`,
+      `SUMMARY:${escapeText(e.title)}`,
+      `DESCRIPTION:${escapeText(e.description ?? '')}`,
       `URL:https://${host}/event/${e.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`,
-      ...(e.location ? [`LOCATION:${escape(e.location)}`, 'GEO:48.8566;2.3522'] : []),
-      ...(e.categories?.length ? [`CATEGORIES:${e.categories.map(escape).join(',')}`] : []),
+      ...(e.location ? [`LOCATION:${escapeText(e.location)}`, 'GEO:48.8566;2.3522'] : []),
+      ...(e.categories?.length ? [`CATEGORIES:${e.categories.map(escapeText).join(',')}`] : []),
       ...(e.organizer ? [`ORGANIZER;CN="${encodeURIComponent(e.organizer.name)}":MAILTO:${e.organizer.email}`] : []),
       'END:VEVENT',
     );
