@@ -288,7 +288,10 @@ class FeedRun {
       if (!ctxApply) ctxApply = await this.applyContext(feed, owned);
       return ctxApply;
     };
-    if (!this.dryRun && this.state.pending(feed.name).length > 0) await recoverJournal(await apply(), owned);
+    if (!this.dryRun && this.state.pending(feed.name).length > 0) {
+      const recovered = await recoverJournal(await apply(), owned);
+      summary.notes.push(`${recovered} write(s) an interrupted run had sent were found on the site and recorded`);
+    }
     const plan = planRun({
       feed,
       items: read.items,
