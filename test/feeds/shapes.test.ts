@@ -70,7 +70,7 @@ describe.each(Object.entries(shapes))('a %s feed', (shape, make) => {
         Array(3).fill(weekly[0]?.cells.get('start_date')?.slice(11)),
       );
       const days = weekly.map((i) =>
-        Math.round(((cellInstant(i, 'start_date') ?? 0) - spring(20, 8).getTime()) / 3_600_000),
+        Math.round(((cellInstant(i, 'start_date') ?? 0) - spring(10, 8).getTime()) / 3_600_000),
       );
       expect(days).toEqual(shape === 'outlook' ? [0, 336, 671] : [0, 336, 672]);
       expect(new Set(weekly.map((i) => i.key)).size).toBe(3);
