@@ -6,6 +6,7 @@
  * event has to be written) with, from another site, the fields to create them with.
  */
 import { createHash } from 'node:crypto';
+import { parseWallTime, wallTimeToUtc } from '../dates/index.js';
 import type { Body } from './writable.js';
 
 /** A linked record named by a source. */
@@ -36,6 +37,25 @@ export interface SourceItem {
   links: SourceLinks;
   /** why the source's text cannot be read as an event (the item is rejected with its line) */
   problem?: string | undefined;
+  /**
+   * Known from the last complete run without reading it again (its text did not change): only its
+   * key, fingerprint and cancellation are set, its cells and links are empty. See {@link KnownItem}.
+   */
+  cached?: boolean | undefined;
+  /** the fingerprint, when already worked out ({@link itemHash}) */
+  hash?: string | undefined;
+}
+
+/**
+ * What a run remembers of an item for the next one: enough to see, without reading its text again,
+ * that nothing is to be done about it.
+ */
+export interface KnownItem {
+  key: string;
+  hash: string;
+  cancelled: boolean;
+  /** outside the run's window (never created while the window stays the same) */
+  outside: boolean;
 }
 
 /** An empty set of links. */
@@ -47,6 +67,7 @@ export const noLinks = (): SourceLinks => ({ venue: undefined, organizers: [], c
  * and details; the order of terms does not count.
  */
 export function itemHash(item: SourceItem): string {
+  if (item.hash !== undefined) return item.hash;
   const cells = [...item.cells.entries()].sort(([a], [b]) => a.localeCompare(b));
   const link = (l: LinkedName | undefined) => (l ? [l.name, l.details ?? null] : null);
   const data = [
@@ -58,4 +79,26 @@ export function itemHash(item: SourceItem): string {
     [...item.links.tags].sort(),
   ];
   return createHash('sha256').update(JSON.stringify(data)).digest('hex').slice(0, 32);
+}
+
+/** The instant of an item's start or end cell (in its zone), or undefined when it cannot be read. */
+export function cellInstant(item: SourceItem, cell: 'start_date' | 'end_date'): number | undefined {
+  const wall = parseWallTime(item.cells.get(cell) ?? '');
+  if (!wall) return undefined;
+  try {
+    return wallTimeToUtc(wall, item.cells.get('timezone') || 'UTC').getTime();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether an item falls in a window: it has not ended before `from` and starts by `until`. An item
+ * whose dates cannot be read counts as inside (its row's validation then rejects it, with its line).
+ */
+export function itemInWindow(item: SourceItem, window: { from: Date; until: Date }): boolean {
+  const start = cellInstant(item, 'start_date');
+  if (start === undefined) return true;
+  const end = cellInstant(item, 'end_date') ?? start;
+  return end >= window.from.getTime() && start <= window.until.getTime();
 }

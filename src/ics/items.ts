@@ -14,9 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { noLinks, type SourceItem } from '../csv/source-item.js';
+import { itemHash, type KnownItem, noLinks, type SourceItem } from '../csv/source-item.js';
 import { CalctlError, EXIT } from '../errors/index.js';
-import { type ExpansionStats, type LinedEvent, occurrencesOf, relateOverrides } from './occurrences.js';
+import { type ExpansionStats, eventOf, type LinedEvent, occurrencesOf, relateOverrides } from './occurrences.js';
 import { parseEventUid } from './uid.js';
 import { ICS_COLUMNS, type VeventNotes, veventLinks, veventRow } from './vevent.js';
 
@@ -41,6 +41,8 @@ export interface IcsItems {
   unknownRejected: number;
   /** keys (without occurrence) of rejected VEVENTs: their events and occurrences count as present */
   rejectedKeys: Set<string>;
+  /** what a later run may reuse of each group of VEVENTs read cleanly, by the hash of its text */
+  groups: Map<string, KnownItem[]>;
 }
 
 /** Options of {@link readIcsItems}. */
@@ -51,6 +53,11 @@ export interface IcsItemOptions {
   until: Date;
   /** occurrences ending before this are left out (single events are always read) */
   from?: Date | undefined;
+  /**
+   * What the last run knew of a group of VEVENTs with this hash, when the caller can vouch that
+   * nothing is to be done about them (see {@link readIcsItems}); undefined: read the group.
+   */
+  reuse?: ((groupHash: string) => readonly KnownItem[] | undefined) | undefined;
 }
 
 /** The key of an event's UID: the plugin's own UIDs by post id and host (their times move). */
@@ -145,18 +152,30 @@ function rawProperty(block: string, name: string): string | undefined {
 const fallbackKey = (summary: string, start: string) =>
   `nouid:${createHash('sha256').update(`${summary}\u0001${start}`).digest('hex').slice(0, 24)}`;
 
+/** Lines that change on every request without the event changing (Google writes the time of the request). */
+const VOLATILE = /^DTSTAMP[;:].*$/gim;
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
 /**
- * Reads a feed's body.
+ * Reads a feed's body. The VEVENTs of one UID (an event and its overridden occurrences) are read
+ * together; with `reuse`, a group whose text (and the calendar around it) is the one the last run
+ * read comes back from what that run knew instead of being parsed again: on a large feed with few
+ * changes, parsing is most of a run.
  * @throws CalendarFormatError for a body that is not a whole calendar
  */
 export function readIcsItems(text: string, opts: IcsItemOptions): IcsItems {
   const { skeleton, blocks } = splitCalendar(text.replace(/^\uFEFF/, ''));
-  let root: ICAL.Component;
-  try {
-    root = parseComponent(skeleton);
-  } catch (err) {
-    throw new CalendarFormatError(`the calendar cannot be read: ${(err as Error).message}`);
-  }
+  let root: ICAL.Component | undefined;
+  const rootOf = (): ICAL.Component => {
+    if (root) return root;
+    try {
+      root = parseComponent(skeleton);
+    } catch (err) {
+      throw new CalendarFormatError(`the calendar cannot be read: ${(err as Error).message}`);
+    }
+    return root;
+  };
   const result: IcsItems = {
     items: [],
     vevents: blocks.length,
@@ -164,6 +183,7 @@ export function readIcsItems(text: string, opts: IcsItemOptions): IcsItems {
     notes: { zones: new Set(), alarms: 0, attendees: 0 },
     unknownRejected: 0,
     rejectedKeys: new Set(),
+    groups: new Map(),
   };
   const reject = (block: Block, message: string, known?: string) => {
     const uid = known ?? rawProperty(block.text, 'UID');
@@ -179,38 +199,83 @@ export function readIcsItems(text: string, opts: IcsItemOptions): IcsItems {
       problem: message,
     });
   };
-  const parsed: LinedEvent[] = [];
+  // The groups, in the order of their first VEVENT; a VEVENT without a readable UID stands alone.
+  const groups = new Map<string, Block[]>();
   for (const block of blocks) {
     if (block.broken) {
       reject(block, block.broken);
       continue;
     }
-    try {
-      const component = parseComponent(block.text);
-      root.addSubcomponent(component);
-      const event = new ICAL.Event(component);
-      if (!event.startDate) throw new Error('a VEVENT without DTSTART');
-      parsed.push({ event, line: block.line });
-    } catch (err) {
-      reject(block, (err as Error).message);
-    }
+    const uid = rawProperty(block.text, 'UID');
+    const id = uid === undefined ? `#${block.line}` : `uid:${uid}`;
+    const group = groups.get(id);
+    if (group) group.push(block);
+    else groups.set(id, [block]);
   }
+  const context = sha([skeleton, opts.siteZone, opts.from?.toISOString() ?? '', opts.until.toISOString()].join('\n'));
   const until = ICAL.Time.fromJSDate(opts.until, true);
   const from = opts.from ? ICAL.Time.fromJSDate(opts.from, true) : undefined;
   const rowOpts = { siteZone: opts.siteZone, columns: ICS_COLUMNS, notes: result.notes };
-  for (const { event, line } of relateOverrides(parsed)) {
-    let base = event.uid ? uidKey(event.uid) : undefined;
-    if (base === undefined) result.stats.withoutUid++;
-    try {
-      for (const o of occurrencesOf(event, { until, from, stats: result.stats })) {
-        const cells = veventRow(o.item, o.start, o.end, rowOpts);
-        base ??= fallbackKey(cells.get('title') ?? '', cells.get('start_date') ?? '');
-        const key = o.recurrenceId ? `${base}#${occurrenceText(o.recurrenceId)}` : base;
-        if (o.cancelled) result.stats.cancelled++;
-        result.items.push({ key, line, cancelled: o.cancelled, cells, links: veventLinks(o.item) });
+  for (const members of groups.values()) {
+    const hash = sha(`${context}\n${members.map((b) => b.text.replace(VOLATILE, '')).join('\n')}`);
+    const known = opts.reuse?.(hash);
+    if (known) {
+      result.groups.set(hash, [...known]);
+      for (const k of known) {
+        result.items.push({
+          key: k.key,
+          line: members[0]?.line ?? 0,
+          cancelled: k.cancelled,
+          cells: new Map(),
+          links: noLinks(),
+          cached: true,
+          hash: k.hash,
+        });
       }
-    } catch (err) {
-      reject({ text: '', line }, (err as Error).message, event.uid || undefined);
+      continue;
+    }
+    const parsed: LinedEvent[] = [];
+    let clean = true;
+    for (const block of members) {
+      try {
+        const component = parseComponent(block.text);
+        rootOf().addSubcomponent(component);
+        const event = eventOf(component);
+        if (!event.startDate) throw new Error('a VEVENT without DTSTART');
+        parsed.push({ event, line: block.line });
+      } catch (err) {
+        if (err instanceof CalendarFormatError) throw err;
+        reject(block, (err as Error).message);
+        clean = false;
+      }
+    }
+    const read: SourceItem[] = [];
+    for (const { event, line } of relateOverrides(parsed)) {
+      let base = event.uid ? uidKey(event.uid) : undefined;
+      if (base === undefined) result.stats.withoutUid++;
+      try {
+        for (const o of occurrencesOf(event, { until, from, stats: result.stats })) {
+          const cells = veventRow(o.item, o.start, o.end, rowOpts);
+          cells.delete('venue');
+          base ??= fallbackKey(cells.get('title') ?? '', cells.get('start_date') ?? '');
+          const key = o.recurrenceId ? `${base}#${occurrenceText(o.recurrenceId)}` : base;
+          if (o.cancelled) result.stats.cancelled++;
+          const item: SourceItem = { key, line, cancelled: o.cancelled, cells, links: veventLinks(o.item) };
+          item.hash = itemHash(item);
+          read.push(item);
+        }
+      } catch (err) {
+        reject({ text: '', line }, (err as Error).message, event.uid || undefined);
+        clean = false;
+      }
+    }
+    result.items.push(...read);
+    // (a group with a rejected VEVENT is read again next time: it may have been fixed)
+    if (clean) {
+      result.groups.set(
+        hash,
+        read.map((i) => ({ key: i.key, hash: i.hash as string, cancelled: i.cancelled, outside: false })),
+      );
     }
   }
   return result;

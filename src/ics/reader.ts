@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import ICAL from 'ical.js';
 import { MalformedInputError, type RecordSource, type SourceRow } from '../csv/read.js';
-import { type ExpansionStats, MAX_OCCURRENCES, occurrencesOf, relateOverrides } from './occurrences.js';
+import { type ExpansionStats, eventOf, MAX_OCCURRENCES, occurrencesOf, relateOverrides } from './occurrences.js';
 import { ICS_COLUMNS, type VeventNotes, veventRow } from './vevent.js';
 
 export { MAX_OCCURRENCES };
@@ -89,7 +89,7 @@ export async function openIcsSource(input: Readable, opts: IcsReadOptions): Prom
   if (components.some((c) => c.hasProperty('organizer'))) columns.push('organizer');
   if (components.some((c) => c.hasProperty('categories'))) columns.push('categories');
 
-  const parsed = components.map((component, i) => ({ event: new ICAL.Event(component), line: lines[i] ?? 0 }));
+  const parsed = components.map((component, i) => ({ event: eventOf(component), line: lines[i] ?? 0 }));
   const entries = relateOverrides(parsed);
   const rowOpts = { siteZone: opts.siteZone, columns, notes: stats.notes };
   const until = ICAL.Time.fromJSDate(opts.until, true);

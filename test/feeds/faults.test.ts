@@ -159,7 +159,8 @@ describe('exactly once after SIGKILL', () => {
     expect(killed.code).toBeNull();
     const part = await siteEvents(home, 'Killed');
     expect(part.length).toBeGreaterThanOrEqual(10);
-    expect(part.length).toBeLessThan(30);
+    // (creates travel in batches: the kill may come after the site made all of them, before they were recorded)
+    expect(part.length).toBeLessThanOrEqual(30);
     let again = await runFeed(home, 'killed');
     expect(again.code, again.stderr).toBe(0);
     // (the create answered just before the kill was never recorded: the journal finds it on the site)

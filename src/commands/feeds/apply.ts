@@ -10,6 +10,7 @@
  * - a trash is the plugin's DELETE (to the trash, never for good).
  * An event belongs to one feed: the match of a create never takes an event another origin holds.
  */
+import type { BatchWriter } from '../../api/batch.js';
 import { type ApiClient, ApiError } from '../../api/index.js';
 import { fetchRecord } from '../../api/records.js';
 import { getResource } from '../../catalog/index.js';
@@ -55,8 +56,10 @@ export interface ApplyContext {
   siteZone: string;
   now: Date;
   signal?: AbortSignal | undefined;
-  /** writes in flight */
+  /** updates and trashes in flight (creates: as many as the batch writer takes) */
   concurrency: number;
+  /** sends the creates, in batches when the site takes them */
+  writer: () => BatchWriter;
   /** told after each write the site answered, before the state records it (a test hook kills here) */
   onWrite?: (() => void) | undefined;
 }
@@ -189,7 +192,15 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
       };
       const seq = ctx.state.journal(entry);
       const outcome = await applyRow(
-        { api: ctx.api, resource: events, index, onConflict: 'update', dryRun: false, signal: ctx.signal },
+        {
+          api: ctx.api,
+          resource: events,
+          index,
+          onConflict: 'update',
+          dryRun: false,
+          signal: ctx.signal,
+          writer: ctx.writer(),
+        },
         undefined,
         body,
         false,
@@ -287,7 +298,7 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
     }
   }
 
-  await mapLimit([...actions], ctx.concurrency, async (action) => {
+  const one = async (action: Action) => {
     if (ctx.signal?.aborted) return;
     if (action.op === 'trash') return trash(action.origin, action.why);
     const body = await bodyOf(ctx, action.item);
@@ -297,6 +308,15 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
     }
     if (action.op === 'create') return create(action.item, action.hash, body);
     return update(action.item, action.hash, action.origin, body, action.op === 'restore');
-  });
+  };
+  // Updates and trashes a few at a time (each reads the event first); then the creates, as many in
+  // flight as the batch writer groups (25 a request on a site that batches, one each on one that does not).
+  await mapLimit(
+    actions.filter((a) => a.op !== 'create'),
+    ctx.concurrency,
+    one,
+  );
+  const creates = actions.filter((a) => a.op === 'create');
+  if (creates.length > 0) await mapLimit(creates, Math.max(ctx.concurrency, ctx.writer().capacity), one);
   return done;
 }

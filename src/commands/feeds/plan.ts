@@ -11,8 +11,7 @@
  *   trash`), unless it is over (past events leave feeds all the time) or the source is in doubt: a
  *   VEVENT that could not be read and whose UID is unknown stops every removal of the run.
  */
-import { itemHash, type SourceItem } from '../../csv/source-item.js';
-import { parseWallTime, wallTimeToUtc } from '../../dates/index.js';
+import { cellInstant, itemHash, itemInWindow, type SourceItem } from '../../csv/source-item.js';
 import type { FeedSettings } from './settings.js';
 import type { Origin } from './state.js';
 
@@ -58,17 +57,6 @@ export interface PlanInput {
   rejectedKeys: ReadonlySet<string>;
 }
 
-/** The instant of an item's start or end cell (in its zone), or undefined when it cannot be read. */
-export function cellInstant(item: SourceItem, cell: 'start_date' | 'end_date'): number | undefined {
-  const wall = parseWallTime(item.cells.get(cell) ?? '');
-  if (!wall) return undefined;
-  try {
-    return wallTimeToUtc(wall, item.cells.get('timezone') || 'UTC').getTime();
-  } catch {
-    return undefined;
-  }
-}
-
 const baseKey = (key: string) => key.split('#')[0] ?? key;
 
 /** Plans a run (see the module comment). */
@@ -111,12 +99,10 @@ export function planRun(input: PlanInput): Plan {
       continue;
     }
     if (!origin) {
-      const start = cellInstant(item, 'start_date') ?? Number.NaN;
-      const end = cellInstant(item, 'end_date') ?? start;
-      // (an item whose dates cannot be read is created anyway: the row's validation rejects it, with its line)
-      const inWindow = Number.isNaN(start) || (end >= window.from.getTime() && start <= window.until.getTime());
-      if (inWindow) fresh.push({ item, hash, start });
-      else plan.skipped++;
+      // (an item known from the last run without an event was outside the window, or cancelled)
+      if (!item.cached && itemInWindow(item, window)) {
+        fresh.push({ item, hash, start: cellInstant(item, 'start_date') ?? Number.NaN });
+      } else plan.skipped++;
       continue;
     }
     if (origin.state === 'ignored') {

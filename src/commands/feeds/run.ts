@@ -5,6 +5,7 @@
  * itself (unreachable, credentials refused) stops the run with the site's error, as any command.
  */
 import { copyName } from '../../config/copies.js';
+import { itemInWindow, type KnownItem, type SourceItem } from '../../csv/source-item.js';
 import { parseDateInput, parseWallTime, wallTimeToUtc } from '../../dates/index.js';
 import { CalctlError, InterruptedError, PartialError, UsageError } from '../../errors/index.js';
 import { dateZone } from '../shared.js';
@@ -14,7 +15,7 @@ import { acquireRunLock } from './lock.js';
 import { type Plan, planRun, type Rejection, removals } from './plan.js';
 import { type FeedSettings, feedStatePath, LOCK_WAIT_SECONDS, MAX_TRASH_SHARE } from './settings.js';
 import { readSource } from './source.js';
-import { FeedState } from './state.js';
+import { FeedState, type Origin } from './state.js';
 
 /** How one feed's run went, as `-o json` gives it. */
 export interface FeedSummary {
@@ -83,6 +84,47 @@ async function windowOf(feed: FeedSettings, now: Date, zone: string) {
   const until = await at(feed.until, true);
   const key = `${from.toISOString().slice(0, 10)}..${until.toISOString().slice(0, 10)}`;
   return { from, until, key };
+}
+
+/**
+ * What the last run knew of a group of VEVENTs, if it can stand for the group's text: every one of
+ * its events is on the site as that run wrote it (or ignored there, or was trashed because the
+ * source cancelled it), or has none because it is outside the window or cancelled. Anything else
+ * (an event not written yet, one over the limit) needs the text, and the group is read again.
+ */
+function reusable(known: readonly KnownItem[] | undefined, origins: ReadonlyMap<string, Origin>) {
+  if (!known) return undefined;
+  for (const k of known) {
+    const o = origins.get(k.key);
+    if (!o) {
+      if (k.cancelled || k.outside) continue;
+      return undefined;
+    }
+    if (o.sourceHash !== k.hash && !(k.cancelled && o.state === 'removed')) return undefined;
+    if (o.state === 'removed' && !k.cancelled) return undefined;
+    if (o.state === 'active' && k.cancelled) return undefined;
+  }
+  return known;
+}
+
+/** The groups to remember after a complete run, with whether each event is outside the window. */
+function rememberGroups(
+  groups: ReadonlyMap<string, readonly KnownItem[]>,
+  items: readonly SourceItem[],
+  window: { from: Date; until: Date },
+): Map<string, KnownItem[]> {
+  const read = new Map(items.filter((i) => !i.cached).map((i) => [i.key, i]));
+  const out = new Map<string, KnownItem[]>();
+  for (const [hash, known] of groups) {
+    out.set(
+      hash,
+      known.map((k) => {
+        const item = read.get(k.key);
+        return item ? { ...k, outside: !itemInWindow(item, window) } : k;
+      }),
+    );
+  }
+  return out;
 }
 
 /** The words of a refusal to trash, or undefined when the plan is safe to carry out. */
@@ -206,8 +248,17 @@ class FeedRun {
     this.killAfter = Number(rt.ctx.env.CALCTL_FEEDS_KILL_AFTER_WRITES ?? 0);
   }
 
-  /** The site's zone, asked once per run (and remembered for runs that read nothing). */
+  /**
+   * The site's zone as the last run that asked found it (a run that writes nothing asks the site
+   * nothing, not even its zone); asked when it is not known yet.
+   */
   private siteZone(): Promise<string> {
+    const known = this.state.siteZone();
+    return known !== undefined ? Promise.resolve(known) : this.askZone();
+  }
+
+  /** The site's zone, asked once per run and remembered (runs that write ask it again). */
+  private askZone(): Promise<string> {
     this.zone ??= dateZone(this.rt).then((z) => {
       this.state.setSiteZone(z);
       return z;
@@ -255,13 +306,15 @@ class FeedRun {
     let read: Awaited<ReturnType<typeof readSource>>;
     let window: Awaited<ReturnType<typeof windowOf>>;
     try {
-      window = await windowOf(feed, ctx.now(), this.state.siteZone() ?? (await this.siteZone()));
+      window = await windowOf(feed, ctx.now(), await this.siteZone());
       const origins = this.state.origins(feed.name);
       const followed = [...origins.values()]
         .filter((o) => o.state === 'active' && (o.end === '' || Date.parse(o.end) >= window.from.getTime()))
         .map((o) => o.key);
+      const known = this.state.groups(feed.name);
       read = await readSource(feed, {
         validators: this.state.validators(feed.name),
+        reuse: (hash) => reusable(known.get(hash), origins),
         window,
         windowKey: window.key,
         siteZone: () => this.siteZone(),
@@ -335,7 +388,10 @@ class FeedRun {
     summary.rejected = summary.rejects.length;
     if (ctx.signal.aborted) throw new InterruptedError(`feeds run interrupted during feed ${feed.name}`);
     // (rejections are reported again by the next run, rather than hidden behind an unchanged body)
-    if (summary.rejected === 0) this.state.setValidators(feed.name, read.validators);
+    if (summary.rejected === 0) {
+      this.state.setValidators(feed.name, read.validators);
+      this.state.setGroups(feed.name, rememberGroups(read.groups, read.items, window));
+    }
     return finish('ok');
   }
 
@@ -353,11 +409,19 @@ class FeedRun {
   private async applyContext(feed: FeedSettings, owned: ReadonlySet<number>): Promise<ApplyContext> {
     const api = await this.rt.api();
     const siteZone = await this.siteZone();
+    // (what this run writes is read in the zone it was parsed in; the next run uses the site's current one)
+    await this.askZone();
     const { createLinkResolver } = await import('../../csv/links.js');
+    const { BATCH_LIMIT, createBatchWriter } = await import('../../api/batch.js');
     const { buildMatchIndex } = await import('../../csv/match-loader.js');
     const { getResource } = await import('../../catalog/index.js');
     let links: ReturnType<typeof createLinkResolver> | undefined;
     let index: ReturnType<typeof buildMatchIndex> | undefined;
+    let writer: ReturnType<typeof createBatchWriter> | undefined;
+    const ctxWriter = () => {
+      writer ??= createBatchWriter(api, { size: BATCH_LIMIT, slots: 4, signal: this.rt.ctx.signal });
+      return writer;
+    };
     return {
       api,
       state: this.state,
@@ -366,12 +430,17 @@ class FeedRun {
       now: this.rt.ctx.now(),
       signal: this.rt.ctx.signal,
       concurrency: 4,
+      // Creates travel through WordPress's batch route where the site allows it, as import sends them.
+      writer: ctxWriter,
       links: () => {
         links ??= createLinkResolver({ api, dryRun: false, signal: this.rt.ctx.signal });
         return links;
       },
       index: () => {
-        index ??= buildMatchIndex({ api, resource: getResource('events'), signal: this.rt.ctx.signal }).then((i) => {
+        if (index) return index;
+        // (whether the site batches writes is asked while the index is built, as import does)
+        ctxWriter().probe('/events/0');
+        index = buildMatchIndex({ api, resource: getResource('events'), signal: this.rt.ctx.signal }).then((i) => {
           // An event another feed (or another source key) holds is never taken as a match.
           const find = i.find.bind(i);
           i.find = (id, body) => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ApiClient } from '../../api/client.js';
 import { documentText, fetchDocument } from '../../api/fetch-document.js';
-import { itemHash, type SourceItem } from '../../csv/source-item.js';
+import { itemHash, type KnownItem, type SourceItem } from '../../csv/source-item.js';
 import { CalctlError, EXIT } from '../../errors/index.js';
 import { readIcsItems } from '../../ics/items.js';
 import type { FeedSettings } from './settings.js';
@@ -38,6 +38,8 @@ export type SourceRead =
       notes: string[];
       /** what to remember once the run is complete */
       validators: Validators;
+      /** groups of VEVENTs read cleanly (to reuse next time, see ics/items.ts) */
+      groups: Map<string, KnownItem[]>;
     };
 
 /** What a read needs besides the feed. */
@@ -52,6 +54,8 @@ export interface SourceOptions {
   otherSite: () => Promise<ApiClient>;
   /** keys of events this feed brought that have not ended (another site: asked for when not listed) */
   followed: readonly string[];
+  /** what the last run knew of a group of VEVENTs, when nothing is to be done about it */
+  reuse?: ((groupHash: string) => readonly KnownItem[] | undefined) | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   version?: string | undefined;
@@ -65,7 +69,7 @@ async function readCalendar(
   opts: SourceOptions,
   validators: Validators,
 ): Promise<Extract<SourceRead, { kind: 'items' }>> {
-  const read = readIcsItems(text, { siteZone: await opts.siteZone(), ...opts.window });
+  const read = readIcsItems(text, { siteZone: await opts.siteZone(), ...opts.window, reuse: opts.reuse });
   const notes: string[] = [];
   if (read.stats.recurring > 0) {
     notes.push(`${read.stats.recurring} recurring event(s) became ${read.stats.occurrences} event(s) in the window`);
@@ -82,6 +86,7 @@ async function readCalendar(
     rejectedKeys: read.rejectedKeys,
     notes,
     validators,
+    groups: read.groups,
   };
 }
 
@@ -151,5 +156,6 @@ export async function readSource(feed: FeedSettings, opts: SourceOptions): Promi
     rejectedKeys: new Set(),
     notes: [],
     validators: { etag: null, lastModified: null, bodyHash, window },
+    groups: new Map(),
   };
 }

@@ -14,6 +14,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
+import type { KnownItem } from '../../csv/source-item.js';
 import type { Body } from '../../csv/writable.js';
 import { openSqliteFile } from '../../server/store/db.js';
 import { type FeedSettings, RUNS_KEPT } from './settings.js';
@@ -94,6 +95,9 @@ CREATE TABLE IF NOT EXISTS journal (
   end_at TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS groups (
+  feed TEXT NOT NULL, hash TEXT NOT NULL, entries TEXT NOT NULL, PRIMARY KEY (feed, hash)
+);
 CREATE TABLE IF NOT EXISTS runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT, feed TEXT NOT NULL, started TEXT NOT NULL, seconds REAL NOT NULL,
   status TEXT NOT NULL, summary TEXT NOT NULL, error TEXT
@@ -199,7 +203,7 @@ export class FeedState {
   /** Forgets a feed, its origins, journal and history. */
   removeFeed(name: string): void {
     this.transaction(() => {
-      for (const table of ['feeds', 'origins', 'journal', 'runs']) {
+      for (const table of ['feeds', 'origins', 'journal', 'runs', 'groups']) {
         this.db.prepare(`DELETE FROM ${table} WHERE ${table === 'feeds' ? 'name' : 'feed'} = ?`).run(name);
       }
     });
@@ -225,6 +229,25 @@ export class FeedState {
       v.window,
       name,
     );
+  }
+
+  // --- what the last complete run read
+
+  /** The groups of VEVENTs the last complete run read, by the hash of their text (see ics/items.ts). */
+  groups(feed: string): Map<string, KnownItem[]> {
+    const rows = this.sql('SELECT hash, entries FROM groups WHERE feed = ?').all(feed) as {
+      hash: string;
+      entries: string;
+    }[];
+    return new Map(rows.map((r) => [r.hash, JSON.parse(r.entries) as KnownItem[]]));
+  }
+
+  setGroups(feed: string, groups: ReadonlyMap<string, readonly KnownItem[]>): void {
+    this.transaction(() => {
+      this.sql('DELETE FROM groups WHERE feed = ?').run(feed);
+      const put = this.sql('INSERT INTO groups (feed, hash, entries) VALUES (?, ?, ?)');
+      for (const [hash, entries] of groups) put.run(feed, hash, JSON.stringify(entries));
+    });
   }
 
   // --- origins
