@@ -73,10 +73,15 @@ const blank = (feed: FeedSettings): FeedSummary => ({
   seconds: 0,
 });
 
-/** A feed's window in instants, and as days (what validators are kept for). */
+/**
+ * A feed's window in instants, whole days of the site (from the start of `from`'s day to the end of
+ * `until`'s: `+1y` is a day, not an instant, so the window stays the same all day), and as days
+ * (what validators and known groups are kept for).
+ */
 async function windowOf(feed: FeedSettings, now: Date, zone: string) {
   const at = async (text: string, endOfDay: boolean) => {
-    const wall = parseWallTime(await parseDateInput(text, { now, timezone: zone, endOfDay }));
+    const day = (await parseDateInput(text, { now, timezone: zone, endOfDay })).slice(0, 10);
+    const wall = parseWallTime(`${day} ${endOfDay ? '23:59:59' : '00:00:00'}`);
     if (!wall) throw new UsageError(`feed ${feed.name}: cannot read the date "${text}"`);
     return wallTimeToUtc(wall, zone);
   };
@@ -305,9 +310,9 @@ class FeedRun {
     // 1. The source: any failure here is the feed's alone.
     let read: Awaited<ReturnType<typeof readSource>>;
     let window: Awaited<ReturnType<typeof windowOf>>;
+    let origins = this.state.origins(feed.name);
     try {
       window = await windowOf(feed, ctx.now(), await this.siteZone());
-      const origins = this.state.origins(feed.name);
       const followed = [...origins.values()]
         .filter((o) => o.state === 'active' && (o.end === '' || Date.parse(o.end) >= window.from.getTime()))
         .map((o) => o.key);
@@ -334,6 +339,8 @@ class FeedRun {
       return finish('not-modified');
     }
     summary.notes.push(...read.notes);
+    const reused = read.items.filter((i) => i.cached).length;
+    this.rt.debug?.(`feed ${feed.name}: ${reused} of ${read.items.length} event(s) known from the last run, not read again`);
     // 2. The plan, from what the feed remembers; writes a killed run left are finished first.
     const owned = this.state.ownedIds();
     let ctxApply: ApplyContext | undefined;
@@ -343,12 +350,13 @@ class FeedRun {
     };
     if (!this.dryRun && this.state.pending(feed.name).length > 0) {
       const recovered = await recoverJournal(await apply(), owned);
+      origins = this.state.origins(feed.name);
       summary.notes.push(`${recovered} write(s) an interrupted run had sent were found on the site and recorded`);
     }
     const plan = planRun({
       feed,
       items: read.items,
-      origins: this.state.origins(feed.name),
+      origins,
       window,
       unknownRejected: read.unknownRejected,
       rejectedKeys: read.rejectedKeys,
@@ -372,9 +380,10 @@ class FeedRun {
     }
     // 3. The writes. A run killed from here on leaves no validators: the next one reads everything.
     this.state.setValidators(feed.name, { etag: null, lastModified: null, bodyHash: null, window: null });
-    let done: Done;
+    let done: Done = { created: 0, updated: 0, trashed: 0, unchanged: 0, ignored: 0, rejected: [] };
     try {
-      done = await applyPlan(await apply(), plan.actions, owned);
+      // (nothing to write: the site is not asked anything, not even its zone)
+      if (plan.actions.length > 0) done = await applyPlan(await apply(), plan.actions, owned);
     } catch (err) {
       finish('failed', err);
       throw err;
