@@ -26,26 +26,36 @@ const CHANGED = 10;
 const REPEAT = Number(process.env.BENCH_FEED_REPEAT ?? 5);
 const dir = await mkdtemp(join(tmpdir(), 'calctl-bench-feeds-'));
 
-/** Runs calctl; resolves with seconds and stdout (rejects on exit codes other than `expect`). */
+const report = join(root, 'bench/_cpu-report.cjs');
+
+/**
+ * Runs calctl; resolves with seconds (wall), cpu (user + system seconds of the process: what a busy
+ * machine does not inflate) and stdout; rejects on exit codes other than `expect`.
+ */
 function calctl(env, args, expect = 0) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin/calctl'), ...args], {
+  const child = spawn(process.execPath, ['--require', report, join(root, 'bin/calctl'), ...args], {
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
+  let usage = '';
   child.stdout.on('data', (d) => {
     out += d;
   });
   child.stderr.on('data', (d) => {
     err += d;
   });
+  child.stdio[3].on('data', (d) => {
+    usage += d;
+  });
   return new Promise((resolve, reject) => {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       if (code !== expect) return reject(new Error(`calctl ${args.join(' ')} exited ${code}: ${err}`));
-      resolve({ seconds, out });
+      const u = JSON.parse(usage || '{}');
+      resolve({ seconds, cpu: ((u.user ?? 0) + (u.system ?? 0)) / 1e6, out });
     });
   });
 }
@@ -108,7 +118,7 @@ try {
   const floor = [];
   const plain = [];
   for (let i = 0; i < REPEAT; i++) {
-    floor.push((await calctl(env, ['feeds', 'list', '-o', 'json'])).seconds);
+    floor.push(await calctl(env, ['feeds', 'list', '-o', 'json']));
     plain.push(await counted(() => calctl(env, ['feeds', 'run', '-o', 'json'])));
   }
   for (const r of plain) {
@@ -138,14 +148,15 @@ try {
   console.log(
     `first run:        ${s(first)} s, ${fmt(EVENTS / first.seconds, 0)} events/s; import of the same file ${fmt(imported.seconds, 2)} s, ${fmt(EVENTS / imported.seconds, 0)} events/s → ${fmt(imported.seconds / first.seconds, 2)}×`,
   );
-  const plainS = median(plain.map((r) => r.seconds));
-  const floorS = median(floor);
+  const wall = (rs) => median(rs.map((r) => r.seconds));
+  const cpu = (rs) => median(rs.map((r) => r.cpu));
+  const [plainS, floorS, taggedS] = [wall(plain), wall(floor), wall(tagged)];
+  console.log(`floor (calctl feeds list): ${fmt(floorS, 2)} s wall, ${fmt(cpu(floor), 2)} s CPU`);
   console.log(
-    `unchanged, no ETag: ${fmt(plainS, 2)} s (target ≤ 1 s), writes ${Math.max(...plain.map((r) => r.writes))}, lists ${Math.max(...plain.map((r) => r.lists))}, site requests ${Math.max(...plain.map((r) => r.requests))}; floor (calctl feeds list) ${fmt(floorS, 2)} s → ${fmt(plainS / floorS, 2)}× the floor`,
+    `unchanged, no ETag: ${fmt(plainS, 2)} s wall (target ≤ 1 s), ${fmt(cpu(plain), 2)} s CPU → ${fmt(plainS / floorS, 2)}× the floor; writes ${Math.max(...plain.map((r) => r.writes))}, lists ${Math.max(...plain.map((r) => r.lists))}, site requests ${Math.max(...plain.map((r) => r.requests))}`,
   );
-  const taggedS = median(tagged.map((r) => r.seconds));
   console.log(
-    `unchanged, ETag:    ${fmt(taggedS, 2)} s, feed answers ${taggedHits}, site requests ${Math.max(...tagged.map((r) => r.requests))} → ${fmt(taggedS / floorS, 2)}× the floor`,
+    `unchanged, ETag:    ${fmt(taggedS, 2)} s wall, ${fmt(cpu(tagged), 2)} s CPU → ${fmt(taggedS / floorS, 2)}× the floor; feed answers ${taggedHits}, site requests ${Math.max(...tagged.map((r) => r.requests))}`,
   );
   console.log(
     `${CHANGED} changed:        ${s(changed)} s, writes ${changed.writes} (target exactly ${CHANGED}), lists ${changed.lists}`,

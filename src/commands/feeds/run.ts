@@ -223,11 +223,11 @@ function print(rt: Runtime, s: FeedSummary, quiet: boolean, dryRun: boolean): vo
     if (s.hint) say(`  hint: ${s.hint}`);
     return;
   }
-  if (!quiet) for (const n of s.notes) say(`feed ${s.feed}: note: ${n}`);
   if (s.not_modified) {
-    say(`feed ${s.feed}: not modified (${s.notes[0] ?? 'unchanged'})`);
+    say(`feed ${s.feed}: ${s.notes[0] ?? 'not modified'}`);
     return;
   }
+  for (const n of s.notes) say(`feed ${s.feed}: note: ${n}`);
   const verb = dryRun ? 'would be ' : '';
   say(
     `feed ${s.feed}: ${s.created} ${verb}created, ${s.updated} ${verb}updated, ${s.trashed} ${verb}trashed, ` +
@@ -334,6 +334,7 @@ class FeedRun {
       return finish('failed', err);
     }
     if (read.kind === 'not-modified') {
+      if (read.validators && !this.dryRun) this.state.setValidators(feed.name, read.validators);
       summary.not_modified = true;
       summary.notes.push(read.why);
       return finish('not-modified');

@@ -24,7 +24,12 @@ export class SourceError extends CalctlError {
 
 /** What reading a source gave. */
 export type SourceRead =
-  | { kind: 'not-modified'; why: 'not modified (304)' | 'same content as the last run' }
+  | {
+      kind: 'not-modified';
+      why: 'not modified (304)' | 'same content as the last run';
+      /** new validators for the same content (a server that started sending an ETag) */
+      validators?: Validators | undefined;
+    }
   | {
       kind: 'items';
       items: SourceItem[];
@@ -116,13 +121,9 @@ export async function readSource(feed: FeedSettings, opts: SourceOptions): Promi
     if (answer.kind === 'not-modified') return { kind: 'not-modified', why: 'not modified (304)' };
     const text = documentText(answer.body, answer.contentType);
     const bodyHash = sha(text);
-    if (bodyHash === last.bodyHash) return { kind: 'not-modified', why: 'same content as the last run' };
-    return readCalendar(text, opts, {
-      etag: answer.etag ?? null,
-      lastModified: answer.lastModified ?? null,
-      bodyHash,
-      window,
-    });
+    const validators = { etag: answer.etag ?? null, lastModified: answer.lastModified ?? null, bodyHash, window };
+    if (bodyHash === last.bodyHash) return { kind: 'not-modified', why: 'same content as the last run', validators };
+    return readCalendar(text, opts, validators);
   }
   if (feed.kind === 'ics-file') {
     let text: string;
