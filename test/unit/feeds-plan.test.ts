@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { planRun } from '../../src/commands/feeds/plan.js';
+import { feedHash, planRun } from '../../src/commands/feeds/plan.js';
 import { kindFromForm } from '../../src/commands/feeds/settings.js';
 import type { Origin } from '../../src/commands/feeds/state.js';
 import { itemHash, noLinks, type SourceItem } from '../../src/csv/source-item.js';
@@ -35,7 +35,7 @@ const origin = (it: SourceItem, extra: Partial<Origin> = {}): Origin => ({
   key: it.key,
   siteId: Number(it.key.replace(/\D/g, '')) || 1,
   state: 'active',
-  sourceHash: itemHash(it),
+  sourceHash: feedHash(itemHash(it), feed),
   base: {},
   title: it.key,
   end: `${it.cells.get('end_date')?.replace(' ', 'T')}Z`,
@@ -44,7 +44,14 @@ const origin = (it: SourceItem, extra: Partial<Origin> = {}): Origin => ({
   ...extra,
 });
 
-const feed = { authority: 'preserve-edits', onRemoved: 'trash', limit: null } as const;
+const feed = {
+  authority: 'preserve-edits',
+  onRemoved: 'trash',
+  limit: null,
+  categories: [] as string[],
+  tags: [] as string[],
+  status: 'publish',
+} as const;
 const ops = (plan: ReturnType<typeof planRun>) =>
   plan.actions.map((a) => `${a.op} ${'item' in a ? a.item.key : a.origin.key}${a.op === 'trash' ? ` (${a.why})` : ''}`);
 const plan = (items: SourceItem[], origins: Origin[], over: Partial<Parameters<typeof planRun>[0]> = {}) =>
@@ -99,6 +106,13 @@ describe('planRun', () => {
     const renamed = item('a1', '2030-03-01 10:00:00');
     renamed.cells.set('title', 'renamed');
     expect(ops(plan([renamed], [ignored]))).toEqual(['recheck a1']);
+  });
+
+  it('changed settings that shape the events (categories, tags, status) update every event once', () => {
+    expect(ops(plan([a, b], [origin(a), origin(b)], { feed: { ...feed, categories: ['Community'] } }))).toEqual([
+      'update a1',
+      'update b2',
+    ]);
   });
 
   it('restores an event the feed had trashed when it comes back', () => {

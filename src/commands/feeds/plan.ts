@@ -11,6 +11,7 @@
  *   trash`), unless it is over (past events leave feeds all the time) or the source is in doubt: a
  *   VEVENT that could not be read and whose UID is unknown stops every removal of the run.
  */
+import { createHash } from 'node:crypto';
 import { cellInstant, itemHash, itemInWindow, type SourceItem } from '../../csv/source-item.js';
 import type { FeedSettings } from './settings.js';
 import type { Origin } from './state.js';
@@ -47,7 +48,7 @@ export interface Plan {
 
 /** What a plan is made from. */
 export interface PlanInput {
-  feed: Pick<FeedSettings, 'authority' | 'onRemoved' | 'limit'>;
+  feed: Pick<FeedSettings, 'authority' | 'onRemoved' | 'limit' | 'categories' | 'tags' | 'status'>;
   items: readonly SourceItem[];
   origins: ReadonlyMap<string, Origin>;
   window: { from: Date; until: Date };
@@ -58,6 +59,18 @@ export interface PlanInput {
 }
 
 const baseKey = (key: string) => key.split('#')[0] ?? key;
+
+/**
+ * The fingerprint an event is remembered by: its item's, with the feed's settings that shape what is
+ * written (categories, tags, status), so that changing them (`feeds add` again) updates every event
+ * of the feed once.
+ */
+export function feedHash(item: string, feed: Pick<FeedSettings, 'categories' | 'tags' | 'status'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([item, feed.categories, feed.tags, feed.status]))
+    .digest('hex')
+    .slice(0, 32);
+}
 
 /** Plans a run (see the module comment). */
 export function planRun(input: PlanInput): Plan {
@@ -91,7 +104,7 @@ export function planRun(input: PlanInput): Plan {
     }
     seen.set(item.key, item.line);
     const origin = origins.get(item.key);
-    const hash = itemHash(item);
+    const hash = feedHash(itemHash(item), feed);
     if (item.cancelled) {
       if (origin?.state === 'active' && trashes) plan.actions.push({ op: 'trash', origin, why: 'cancelled' });
       else if (origin?.state === 'active') plan.unchanged++;

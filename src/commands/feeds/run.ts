@@ -12,7 +12,7 @@ import { dateZone } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { type ApplyContext, applyPlan, type Done, recoverJournal } from './apply.js';
 import { acquireRunLock } from './lock.js';
-import { type Plan, planRun, type Rejection, removals } from './plan.js';
+import { feedHash, type Plan, planRun, type Rejection, removals } from './plan.js';
 import { type FeedSettings, feedStatePath, LOCK_WAIT_SECONDS, MAX_TRASH_SHARE } from './settings.js';
 import { readSource } from './source.js';
 import { FeedState, type Origin } from './state.js';
@@ -97,7 +97,7 @@ async function windowOf(feed: FeedSettings, now: Date, zone: string) {
  * source cancelled it), or has none because it is outside the window or cancelled. Anything else
  * (an event not written yet, one over the limit) needs the text, and the group is read again.
  */
-function reusable(known: readonly KnownItem[] | undefined, origins: ReadonlyMap<string, Origin>) {
+function reusable(known: readonly KnownItem[] | undefined, origins: ReadonlyMap<string, Origin>, feed: FeedSettings) {
   if (!known) return undefined;
   for (const k of known) {
     const o = origins.get(k.key);
@@ -105,7 +105,7 @@ function reusable(known: readonly KnownItem[] | undefined, origins: ReadonlyMap<
       if (k.cancelled || k.outside) continue;
       return undefined;
     }
-    if (o.sourceHash !== k.hash && !(k.cancelled && o.state === 'removed')) return undefined;
+    if (o.sourceHash !== feedHash(k.hash, feed) && !(k.cancelled && o.state === 'removed')) return undefined;
     if (o.state === 'removed' && !k.cancelled) return undefined;
     if (o.state === 'active' && k.cancelled) return undefined;
   }
@@ -319,7 +319,7 @@ class FeedRun {
       const known = this.state.groups(feed.name);
       read = await readSource(feed, {
         validators: this.state.validators(feed.name),
-        reuse: (hash) => reusable(known.get(hash), origins),
+        reuse: (hash) => reusable(known.get(hash), origins, feed),
         window,
         windowKey: window.key,
         siteZone: () => this.siteZone(),
@@ -341,7 +341,9 @@ class FeedRun {
     }
     summary.notes.push(...read.notes);
     const reused = read.items.filter((i) => i.cached).length;
-    this.rt.debug?.(`feed ${feed.name}: ${reused} of ${read.items.length} event(s) known from the last run, not read again`);
+    this.rt.debug?.(
+      `feed ${feed.name}: ${reused} of ${read.items.length} event(s) known from the last run, not read again`,
+    );
     // 2. The plan, from what the feed remembers; writes a killed run left are finished first.
     const owned = this.state.ownedIds();
     let ctxApply: ApplyContext | undefined;
