@@ -67,17 +67,18 @@ async function readMapFile(path: string): Promise<Record<string, unknown>> {
 export async function importFile(rt: Runtime, resource: ResourceSpec, file: string, opts: Opts): Promise<void> {
   const { ctx } = rt;
   const g = rt.globals();
-  const remote = isDocumentUrl(file) ? await fetchInput(rt, file) : undefined;
-  const stdin = file === '-' || remote !== undefined;
+  const address = isDocumentUrl(file);
   const dryRun = g.dryRun === true;
-  if (stdin && opts.resume) {
+  if ((file === '-' || address) && opts.resume) {
     throw new UsageError(
-      `--resume needs a file: ${remote ? 'an address is read again in full' : 'stdin cannot be read again'}`,
-      remote
+      `--resume needs a file: ${address ? 'an address is read again in full' : 'stdin cannot be read again'}`,
+      address
         ? 'import it again without --resume: a re-run changes nothing already imported'
         : 'save the input to a file and import that',
     );
   }
+  const remote = address ? await fetchInput(rt, file) : undefined;
+  const stdin = file === '-' || remote !== undefined;
   const path = remote ? remote.path : stdin ? '-' : resolve(ctx.cwd, file);
   const ics =
     opts.format === 'ics' ||

@@ -25,6 +25,8 @@ export interface Served {
   delayMs?: number;
   /** answer only once this resolves */
   hold?: Promise<void>;
+  /** more headers (a redirect's Location) */
+  headers?: Record<string, string>;
 }
 
 export interface FeedRequest {
@@ -69,7 +71,10 @@ export async function startFeedServer(): Promise<FeedServer> {
     if (served.hold) await served.hold;
     if (served.delayMs) await new Promise((r) => setTimeout(r, served.delayMs));
     const body = typeof served.body === 'function' ? served.body() : served.body;
-    const headers: Record<string, string> = { 'content-type': served.contentType ?? 'text/calendar; charset=utf-8' };
+    const headers: Record<string, string> = {
+      'content-type': served.contentType ?? 'text/calendar; charset=utf-8',
+      ...served.headers,
+    };
     const status = served.status ?? 200;
     if (status === 200 && served.etag) {
       const tag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;

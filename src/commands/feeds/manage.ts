@@ -220,12 +220,15 @@ export async function showFeed(rt: Runtime, name: string): Promise<void> {
       ),
     );
     out.write(`\nIgnored (trashed or deleted on the site; the feed leaves them alone): ${ignored.length}\n`);
-    if (ignored.length > 0) out.write(renderTable(ignored, ['id', 'title', 'reason', 'since', 'key'], { width }));
+    if (ignored.length > 0) {
+      const rows = ignored.map((i) => ({ ...i, since: i.since.slice(0, 10) }));
+      out.write(renderTable(rows, ['id', 'title', 'reason', 'since', 'key'], { width }));
+    }
     out.write(`\nLast runs: ${runs.length}\n`);
     if (runs.length > 0) {
       out.write(
         renderTable(
-          runs.map((r) => ({ ...r, error: r.error ?? '' })),
+          runs.map((r) => ({ ...r, started: r.started.slice(0, 16).replace('T', ' '), error: r.error ?? '' })),
           ['started', 'status', 'created', 'updated', 'trashed', 'unchanged', 'ignored', 'rejected', 'error'],
           { width },
         ),
