@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BATCH_LIMIT } from '../../src/api/batch.js';
 import { ALL_EVENTS_WINDOW, MAX_PER_PAGE } from '../../src/catalog/index.js';
 import { COMPLETE_TIMEOUT_MS } from '../../src/commands/complete-values.js';
+import { FEED_DEFAULTS, LOCK_WAIT_SECONDS, MAX_TRASH_SHARE, RUNS_KEPT } from '../../src/commands/feeds/settings.js';
 import { parseConcurrency } from '../../src/commands/shared.js';
 import { HELP_TOPICS } from '../../src/completion/help-topics.js';
 import { EXPORT_CONCURRENCY, IMPORT_CONCURRENCY } from '../../src/csv/defaults.js';
@@ -281,6 +282,19 @@ describe('facts in the docs match the code', () => {
         '',
       )[1],
     ).toBe(String(REPLY_CACHE_BYTES / 1024 / 1024));
+  });
+
+  it('feeds: the defaults of feeds add, the share a run may trash, the lock wait and the runs kept', () => {
+    const feeds = read('docs/feeds.md');
+    const settings = section(feeds, 'Settings');
+    expect(tableRow(settings, '`--status`')[1]).toBe(`\`${FEED_DEFAULTS.status}\``);
+    expect(tableRow(settings, '`--authority`')[1]).toBe(`\`${FEED_DEFAULTS.authority}\``);
+    expect(tableRow(settings, '`--on-removed`')[1]).toBe(`\`${FEED_DEFAULTS.onRemoved}\``);
+    expect(tableRow(settings, '`--from`')[1]).toBe(`\`${FEED_DEFAULTS.from}\``);
+    expect(tableRow(settings, '`--until`')[1]).toBe(`\`${FEED_DEFAULTS.until}\``);
+    states(feeds, new RegExp(`more than ${MAX_TRASH_SHARE * 100} % of the feed's events`), 'the trash share');
+    states(feeds, new RegExp(`waits up to ${LOCK_WAIT_SECONDS} s`), 'the lock wait');
+    states(feeds, new RegExp(`keeps the last ${RUNS_KEPT} runs`), 'the runs kept');
   });
 
   it('shell completion: the time live lookups get', () => {

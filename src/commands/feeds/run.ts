@@ -311,12 +311,12 @@ class FeedRun {
     let read: Awaited<ReturnType<typeof readSource>>;
     let window: Awaited<ReturnType<typeof windowOf>>;
     let origins = this.state.origins(feed.name);
+    const known = this.state.groups(feed.name);
     try {
       window = await windowOf(feed, ctx.now(), await this.siteZone());
       const followed = [...origins.values()]
         .filter((o) => o.state === 'active' && (o.end === '' || Date.parse(o.end) >= window.from.getTime()))
         .map((o) => o.key);
-      const known = this.state.groups(feed.name);
       read = await readSource(feed, {
         validators: this.state.validators(feed.name),
         reuse: (hash) => reusable(known.get(hash), origins, feed),
@@ -402,7 +402,9 @@ class FeedRun {
     // (rejections are reported again by the next run, rather than hidden behind an unchanged body)
     if (summary.rejected === 0) {
       this.state.setValidators(feed.name, read.validators);
-      this.state.setGroups(feed.name, rememberGroups(read.groups, read.items, window));
+      // (every group the same as last time: nothing new to remember)
+      const same = known.size === read.groups.size && [...read.groups.keys()].every((h) => known.has(h));
+      if (!same) this.state.setGroups(feed.name, rememberGroups(read.groups, read.items, window));
     }
     return finish('ok');
   }

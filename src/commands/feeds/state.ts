@@ -117,18 +117,29 @@ interface OriginRow {
   updated: string;
 }
 
-const toOrigin = (r: OriginRow): Origin => ({
-  feed: r.feed,
-  key: r.key,
-  siteId: r.site_id,
-  state: r.state,
-  sourceHash: r.source_hash,
-  base: JSON.parse(r.base) as Body,
-  title: r.title,
-  end: r.end_at,
-  reason: r.reason,
-  updated: r.updated,
-});
+/** An origin of a row; its base is parsed when first read (most runs compare fingerprints only). */
+function toOrigin(r: OriginRow): Origin {
+  let base: Body | undefined;
+  const origin = {
+    feed: r.feed,
+    key: r.key,
+    siteId: r.site_id,
+    state: r.state,
+    sourceHash: r.source_hash,
+    title: r.title,
+    end: r.end_at,
+    reason: r.reason,
+    updated: r.updated,
+  } as Origin;
+  Object.defineProperty(origin, 'base', {
+    enumerable: true,
+    get: () => {
+      base ??= JSON.parse(r.base) as Body;
+      return base;
+    },
+  });
+  return origin;
+}
 
 export class FeedState {
   private readonly db: Database;
