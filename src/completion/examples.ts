@@ -256,6 +256,62 @@ export const EXAMPLES: Record<string, Example[]> = {
       skip: NEEDS_SITE,
     },
   ],
+  feeds: [
+    {
+      cmd: 'calctl export events -o ics --file team.ics && calctl feeds add team team.ics && calctl feeds run',
+      about: 'follow an .ics file (here the calendar exported), then bring its events in',
+    },
+    { cmd: 'calctl feeds list', about: 'the feeds of the site, their events and last run' },
+  ],
+  'feeds add': [
+    {
+      cmd: 'calctl feeds add team https://calendar.google.com/calendar/ical/team%40example.org/public/basic.ics --category music',
+      about: "a Google Calendar's address; every event also in category music",
+    },
+    {
+      cmd: 'calctl feeds add club webcal://cloud.example.org/club.ics --authority overwrite --on-removed keep --until +6mo',
+      about: 'the source wins every change; removed events stay; six months ahead',
+    },
+    {
+      cmd: 'calctl @prod feeds add neighbours @other --tag neighbours',
+      about: 'another site, by its profile',
+      skip: NEEDS_SITE,
+    },
+  ],
+  'feeds list': [
+    { cmd: 'calctl feeds list', about: 'a table of the feeds' },
+    { cmd: 'calctl feeds list -o json', about: 'as JSON' },
+  ],
+  'feeds show': [
+    {
+      cmd: 'calctl export events -o ics --file team.ics && calctl feeds add team team.ics && calctl feeds show team',
+      about: 'settings, the events the admin trashed, the last runs',
+    },
+    { cmd: 'calctl feeds show team -o json', about: 'as JSON' },
+  ],
+  'feeds remove': [
+    {
+      cmd: 'calctl export events -o ics --file old.ics && calctl feeds add old old.ics && calctl feeds remove old',
+      about: 'stop following a feed; its events stay on the site',
+    },
+    {
+      cmd: 'calctl @prod feeds remove team --trash-events --yes',
+      about: 'and move its events to the trash',
+      skip: NEEDS_SITE,
+    },
+  ],
+  'feeds run': [
+    {
+      cmd: 'calctl export events -o ics --file team.ics && calctl feeds add team team.ics && calctl feeds run --quiet',
+      about: 'every feed; prints nothing when all went well (for cron)',
+    },
+    { cmd: 'calctl feeds run team -o json', about: 'one feed, its summary as JSON' },
+    {
+      cmd: 'calctl @prod feeds run --quiet --wait 60',
+      about: "cron: the site's feeds, waiting up to a minute for a run still going",
+      skip: NEEDS_SITE,
+    },
+  ],
   api: [
     { cmd: 'calctl api GET /events -f per_page=5', about: 'a raw request with a query parameter' },
     { cmd: "calctl api POST /venues -f venue='Side Stage' -f city=Hamburg", about: 'create a venue from fields' },

@@ -41,6 +41,21 @@ const IMPORT_GROUPS: Record<string, string> = {
   'fail-fast': 'Run:',
 };
 
+/** `feeds add` and `feeds run`: what each flag is about. */
+const FEEDS_GROUPS: Record<string, string> = {
+  category: 'Events it writes:',
+  tag: 'Events it writes:',
+  status: 'Events it writes:',
+  authority: 'Rules:',
+  'on-removed': 'Rules:',
+  from: 'Window:',
+  until: 'Window:',
+  limit: 'Window:',
+  force: 'Run:',
+  wait: 'Run:',
+  quiet: 'Run:',
+};
+
 const flagName = (o: Option) => (o.long ?? '').replace(/^--/, '').replace(/^no-/, '');
 
 function specOf(resource: ResourceSpec, flag: string): FieldSpec | ParamSpec | undefined {
@@ -54,6 +69,7 @@ function groupOf(path: readonly string[], option: Option, resource: ResourceSpec
   const [first, second] = path;
   if (path.length === 0) return GLOBAL_GROUPS[flag];
   if (first === 'import') return IMPORT_GROUPS[flag];
+  if (first === 'feeds') return FEEDS_GROUPS[flag];
   if (PAGING.has(flag)) return 'Paging:';
   if (!resource) return first === 'serve' ? 'Server:' : undefined;
   const spec = specOf(resource, flag);
