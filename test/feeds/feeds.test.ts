@@ -285,6 +285,29 @@ describe('feeds: conditional requests', () => {
     expect(r.sent).toEqual([]);
   });
 
+  it('--dry-run plans without writing or asking the site anything', async () => {
+    feeds.set('/plain.ics', {
+      body: outlookFeed([...club, { uid: 'c1b2-uuid-0003', title: 'Bridge night', ...day(14, 19) }]),
+    });
+    const r = await run('plain', '--dry-run');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.summary).toMatchObject({ status: 'planned', created: 1 });
+    expect(r.stderr).toMatch(/1 would be created/);
+    expect(r.sent).toEqual([]);
+  });
+
+  it('feeds remove --trash-events trashes the events of a feed and forgets it', async () => {
+    const r = await cli(['feeds', 'remove', 'plain', '--trash-events', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/feed plain removed; 2 event\(s\) moved to the trash/);
+    const listed = JSON.parse(await ok(['feeds', 'list', '-o', 'json'])) as { name: string }[];
+    expect(listed.map((f) => f.name)).not.toContain('plain');
+    const bridge = (await siteEvents()).filter((e) => e.title === 'Chess evening' || e.title === 'Go workshop');
+    // (the club feed brought the same two events earlier: its copies stay, the plain feed's are trashed)
+    expect(bridge.filter((e) => e.status === 'trash')).toHaveLength(2);
+    expect(bridge.filter((e) => e.status === 'publish')).toHaveLength(2);
+  });
+
   it('Last-Modified alone is honoured too', async () => {
     feeds.set('/lm.ics', {
       body: pluginFeed(club.map((e, i) => ({ ...e, postId: 40 + i }))),
