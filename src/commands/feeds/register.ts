@@ -99,6 +99,8 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
         '-o json prints one summary per feed on stdout; global --dry-run plans without writing.',
     )
     .action(async (names: string[], opts: Record<string, unknown>) => {
+      // (a run parses and compares a whole feed: the import's heap settings, fewer collections)
+      (await import('../heap.js')).growYoungGenerationAtOnce();
       const { runFeeds } = await import('./run.js');
       await runFeeds(deps.runtime(), deps, {
         names,
