@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { cellInstant, itemHash, itemInWindow, type SourceItem } from '../../csv/source-item.js';
-import type { FeedSettings } from './settings.js';
+import { type FeedSettings, MAX_TRASH_SHARE } from './settings.js';
 import type { Origin } from './state.js';
 
 /** One thing to do on the site. */
@@ -162,3 +162,21 @@ export function planRun(input: PlanInput): Plan {
 /** Events a plan trashes because the source no longer lists them (what the safety share counts). */
 export const removals = (plan: Plan): number =>
   plan.actions.filter((a) => a.op === 'trash' && a.why === 'removed').length;
+
+/** The words of a refusal to trash, or undefined when the plan is safe to carry out. */
+export function refusal(plan: Plan, total: number): { error: string; hint: string } | undefined {
+  if (total === 0 && plan.active > 0) {
+    return {
+      error: `the source has no events now, and ${plan.active} event(s) on the site came from it: nothing was changed`,
+      hint: 'a feed that empties at once is more often broken than emptied; if it really is empty now, run it with --force to trash them',
+    };
+  }
+  const n = removals(plan);
+  if (n > 0 && n > plan.active * MAX_TRASH_SHARE) {
+    return {
+      error: `the source no longer lists ${n} of the ${plan.active} events that came from it (more than ${Math.round(MAX_TRASH_SHARE * 100)} %): nothing was changed`,
+      hint: 'check the source; if it really dropped them, run it with --force to trash them',
+    };
+  }
+  return undefined;
+}
