@@ -18,6 +18,8 @@ const password = process.env.CALCTL_REAL_PASSWORD;
 const configured = Boolean(url && user && password);
 
 type Loose = Record<string, unknown> & { id: number; title: string; status: string; start_date: string };
+/** An event as a site shows it, with what this test reads of its links. */
+type Shown = Loose & { cost: string; venue: Loose; organizer: Loose[]; categories: Loose[]; tags: Loose[] };
 const origin = (url ?? '').replace(/\/+$/, '').replace(/\/wp-json.*$/, '');
 const stamp = `fd${Date.now().toString(36)}`;
 const home = tempHome();
@@ -91,7 +93,10 @@ afterAll(async () => {
   }
   for (const [type, search] of [
     ['tribe_venue', `Hall ${stamp}`],
+    ['tribe_venue', `Cellar ${stamp}`],
+    ['tribe_organizer', `Club ${stamp}`],
     ['tribe_events_cat', `Cat ${stamp}`],
+    ['tags', `Tag ${stamp}`],
   ] as const) {
     const list = (await core(
       'GET',
@@ -154,5 +159,85 @@ describe.skipIf(!configured)('a feed into a real site', () => {
     expect(r.code).toBe(3);
     expect(r.summary).toMatchObject({ status: 'refused', trashed: 0 });
     expect((await stamped()).filter((e) => e.status !== 'trash')).toHaveLength(4);
+  }, 180_000);
+});
+
+describe.skipIf(!configured)('the real site as the other site of a feed (read only), into the local calendar', () => {
+  it('brings its event with venue, organizer, category, tag, cost and zone', async () => {
+    const made = await calctl([
+      'events',
+      'create',
+      '--title',
+      `Other ${stamp}`,
+      '--start-date',
+      '2031-06-11 20:00',
+      '--end-date',
+      '2031-06-11 23:00',
+      '--timezone',
+      'Europe/Paris',
+      '--venue',
+      `Cellar ${stamp}`,
+      '--organizer',
+      `Club ${stamp}`,
+      '--categories',
+      `Cat ${stamp}`,
+      '--tags',
+      `Tag ${stamp}`,
+      '--cost',
+      '12',
+      '--create-missing',
+      '-o',
+      'json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const source = made.json<Loose & { venue: { id: number }; organizer: { id: number }[] }>();
+    const venueId = source.venue.id;
+    const venueUpdate = await calctl([
+      'venues',
+      'update',
+      String(venueId),
+      '--address',
+      '9 Quai Test',
+      '--city',
+      'Lyon',
+    ]);
+    expect(venueUpdate.code, venueUpdate.stderr).toBe(0);
+    const organizerId = String(source.organizer[0]?.id);
+    const orgUpdate = await calctl(['organizers', 'update', organizerId, '--email', `club-${stamp}@example.org`]);
+    expect(orgUpdate.code, orgUpdate.stderr).toBe(0);
+    const local = tempHome();
+    const run = (args: string[]) => runCli(args, { home: local, env: {}, timeoutMs: 180_000 });
+    const added = await run(['feeds', 'add', 'real', origin, '--from', '2031-06-10', '--until', '2031-06-12']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toMatch(/another site/);
+    const r = await run(['feeds', 'run', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)[0]).toMatchObject({ rejected: 0 });
+    const listed = await run([
+      'events',
+      'list',
+      '--all',
+      '--search',
+      stamp,
+      '--start-date',
+      '2031-06-01',
+      '--end-date',
+      '2031-06-30',
+      '-o',
+      'json',
+    ]);
+    const copy = (JSON.parse(listed.stdout) as Shown[]).find((e) => e.title === `Other ${stamp}`);
+    expect(copy).toMatchObject({
+      start_date: '2031-06-11 20:00:00',
+      end_date: '2031-06-11 23:00:00',
+      timezone: 'Europe/Paris',
+    });
+    expect(copy?.venue).toMatchObject({ venue: `Cellar ${stamp}`, address: '9 Quai Test', city: 'Lyon' });
+    expect(copy?.organizer).toEqual([
+      expect.objectContaining({ organizer: `Club ${stamp}`, email: `club-${stamp}@example.org` }),
+    ]);
+    expect(copy?.categories.map((c: Loose) => c.name)).toEqual([`Cat ${stamp}`]);
+    expect(copy?.tags.map((c: Loose) => c.name)).toEqual([`Tag ${stamp}`]);
+    expect(String(copy?.cost)).toMatch(/12/);
   }, 180_000);
 });
