@@ -85,7 +85,8 @@ afterAll(async () => {
   await stopAllServes();
 });
 
-describe('a broken feed fails alone and changes nothing', () => {
+// (each step spawns the CLI a few times: a busy machine needs more than the default 30 s)
+describe('a broken feed fails alone and changes nothing', { timeout: 120_000 }, () => {
   const home = tempHome();
   const good = eventsOf('Steady', 6);
   const cases: [string, Served, RegExp, string[]?][] = [

@@ -124,7 +124,8 @@ afterAll(async () => {
   await stopAllServes();
 });
 
-describe('feeds: the done-means scenario against calctl serve', () => {
+// (each step spawns the CLI a few times: a busy machine needs more than the default 30 s)
+describe('feeds: the done-means scenario against calctl serve', { timeout: 120_000 }, () => {
   it('adds a feed and creates its events, the overridden occurrence as its own event', async () => {
     const added = await cli(['feeds', 'add', 'team', feeds.url('/team.ics'), '--category', 'Community']);
     expect(added.code, added.stderr).toBe(0);
@@ -258,7 +259,8 @@ describe('feeds: the done-means scenario against calctl serve', () => {
   });
 });
 
-describe('feeds: conditional requests', () => {
+// (each step spawns the CLI a few times: a busy machine needs more than the default 30 s)
+describe('feeds: conditional requests', { timeout: 120_000 }, () => {
   const club: SampleEvent[] = [
     { uid: 'c1b2-uuid-0001', title: 'Chess evening', ...day(12, 10), categories: ['Games'] },
     { uid: 'c1b2-uuid-0002', title: 'Go workshop', ...day(13, 10), categories: ['Games', 'Learning'] },

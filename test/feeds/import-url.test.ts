@@ -34,7 +34,8 @@ afterAll(async () => {
   await feeds?.close();
 });
 
-describe('import events URL', () => {
+// (each step spawns the CLI a few times: a busy machine needs more than the default 30 s)
+describe('import events URL', { timeout: 120_000 }, () => {
   it('imports an iCalendar address once (webcal:// falls back to http); a second run changes nothing', async () => {
     const home = tempHome();
     const url = feeds.url('/club.ics').replace(/^http/, 'webcal');

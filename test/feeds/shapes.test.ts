@@ -101,7 +101,8 @@ describe.each(Object.entries(shapes))('a %s feed', (shape, make) => {
   });
 });
 
-describe('a feed from a file, into the local calendar', () => {
+// (each step spawns the CLI a few times: a busy machine needs more than the default 30 s)
+describe('a feed from a file, into the local calendar', { timeout: 120_000 }, () => {
   it('creates its events once; a second run reads the same file as not modified', async () => {
     const home = tempHome();
     const file = join(home, 'club.ics');

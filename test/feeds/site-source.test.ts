@@ -132,7 +132,8 @@ afterAll(async () => {
   await stopAllServes();
 });
 
-describe('feeds from another site', () => {
+// (each step spawns the CLI a few times: a busy machine needs more than the default 30 s)
+describe('feeds from another site', { timeout: 120_000 }, () => {
   it('brings its published events with venues, organizers, terms, cost, all-day and zones', async () => {
     await ok(['feeds', 'add', 'neighbours', '@other'], targetEnv);
     const r = JSON.parse(await ok(['feeds', 'run', '-o', 'json'], targetEnv)) as Rec[];
