@@ -6,7 +6,7 @@
  * event has to be written) with, from another site, the fields to create them with.
  */
 import { createHash } from 'node:crypto';
-import { parseWallTime, wallTimeToUtc } from '../dates/index.js';
+import { parseWallTime, wallTimeToUtc } from '../clock/index.js';
 import type { Body } from './writable.js';
 
 /** A linked record named by a source. */

@@ -3,8 +3,8 @@
  * own columns would have, so that the import pipeline validates, matches and writes it as any row.
  */
 import type ICAL from 'ical.js';
-import type { SourceLinks } from '../csv/source-item.js';
 import { addDays, formatWall, zonedWallTime } from '../clock/index.js';
+import type { SourceLinks } from '../csv/source-item.js';
 import { type CalDate, instantOf, readTime } from './times.js';
 
 /** The columns an iCalendar file fills (organizer and categories only when some event has them). */

@@ -2,8 +2,10 @@
  * What a run reads of its feed's past: the window of days it takes events from, and which groups of
  * VEVENTs the last complete run read can stand for their text (see ics/items.ts).
  */
+
+import { parseWallTime, wallTimeToUtc } from '../../clock/index.js';
 import { itemInWindow, type KnownItem, type SourceItem } from '../../csv/source-item.js';
-import { parseDateInput, parseWallTime, wallTimeToUtc } from '../../dates/index.js';
+import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
 import { feedHash } from './plan.js';
 import type { FeedSettings } from './settings.js';
