@@ -272,7 +272,7 @@ describe('feeds: conditional requests', { timeout: 120_000 }, () => {
     let r = await run('club');
     expect(r.summary).toMatchObject({ created: 2 });
     r = await run('club');
-    expect(r.summary).toMatchObject({ status: 'not-modified', not_modified: true });
+    expect(r.summary).toMatchObject({ status: 'not-modified', not_modified: true, unchanged: 2 });
     expect(feeds.hits('/club.ics').at(-1)?.status).toBe(304);
     expect(r.sent).toEqual([]);
   });

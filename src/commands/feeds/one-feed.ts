@@ -116,6 +116,8 @@ export class FeedRun {
     if (read.kind === 'not-modified') {
       if (read.validators && !this.dryRun) this.state.setValidators(feed.name, read.validators);
       summary.not_modified = true;
+      // (the feed's events stay as the last run left them: each one it keeps counts as unchanged)
+      summary.unchanged = [...origins.values()].filter((o) => o.state === 'active').length;
       summary.notes.push(read.why);
       return finish('not-modified');
     }
