@@ -12,6 +12,7 @@
 import { InterruptedError } from '../errors/index.js';
 import type { ApiClient, ApiResponse } from './client.js';
 import { ApiError, apiErrorFromResponse } from './errors.js';
+import { apiUrl, siteRouteUrl, splitApiBase } from './rest-url.js';
 
 type Obj = Record<string, unknown>;
 
@@ -68,18 +69,7 @@ interface Pending {
  * `…/?rest_route=/tribe/events/v1` → `…/?rest_route=/batch/v1` and `/tribe/events/v1`.
  */
 export function batchRoute(baseUrl: string): { url: string; prefix: string } {
-  const url = new URL(baseUrl);
-  const route = url.searchParams.get('rest_route');
-  if (route !== null) {
-    url.searchParams.set('rest_route', '/batch/v1');
-    return {
-      url: url.href.replace(/rest_route=%2Fbatch%2Fv1/, 'rest_route=/batch/v1'),
-      prefix: route.replace(/\/+$/, ''),
-    };
-  }
-  const ns = /\/[^/]+\/events\/v1\/?$/.exec(url.pathname)?.[0] ?? '';
-  url.pathname = `${url.pathname.slice(0, url.pathname.length - ns.length)}/batch/v1`;
-  return { url: url.href, prefix: ns.replace(/\/+$/, '') };
+  return { url: siteRouteUrl(baseUrl, '/batch/v1').href, prefix: splitApiBase(baseUrl).namespace };
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -128,7 +118,9 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
   /** Refuses a write not yet sent once the writer is stopped. */
   function stopped(p: Pending): boolean {
     if (!opts.signal?.aborted) return false;
-    p.reject(new InterruptedError(`${p.method} ${api.baseUrl}${p.path} was not sent: the import was interrupted`));
+    p.reject(
+      new InterruptedError(`${p.method} ${apiUrl(api.baseUrl, p.path).href} was not sent: the import was interrupted`),
+    );
     return true;
   }
 
@@ -139,7 +131,7 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
   }
 
   function envelopeResult(p: Pending, envelope: unknown): void {
-    const url = `${api.baseUrl}${p.path}`;
+    const url = apiUrl(api.baseUrl, p.path).href;
     if (!isObj(envelope) || typeof envelope.status !== 'number') {
       p.reject(
         new ApiError({

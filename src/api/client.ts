@@ -2,8 +2,9 @@ import type { Agent, Dispatcher } from 'undici';
 import { type CalctlError, InterruptedError } from '../errors/index.js';
 import { abortableDelay, watchAbort } from './abort-watch.js';
 import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './errors.js';
-import { buildUrl, encodeParams, type ParamObject, redactUrl } from './params.js';
+import { encodeParams, type ParamObject, redactUrl } from './params.js';
 import { errorForStatus, flattenHeaders, parseBody, type RawAnswer } from './response.js';
+import { apiUrl } from './rest-url.js';
 import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
 import { loadUndici, type UndiciParts } from './undici.js';
 
@@ -256,7 +257,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
 
   async function request<T>(rawMethod: string, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> {
     const method = rawMethod.toUpperCase();
-    const url = buildUrl(opts.baseUrl, path, ro.query);
+    const url = apiUrl(opts.baseUrl, path, ro.query);
     const shownUrl = redactUrl(url);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...ro.headers };
     if (opts.auth) headers.authorization = authHeader(opts.auth);

@@ -4,25 +4,16 @@
  * client talks to, in both URL forms a site may use.
  */
 import type { ResourceSpec } from '../catalog/index.js';
+import { siteRouteUrl } from './rest-url.js';
 
 /**
- * The URL of a core route for a namespace base URL:
+ * The URL of a core route for a namespace base URL, in the site's URL form ({@link siteRouteUrl}):
  * `…/wp-json/tribe/events/v1` + `/tribe_events/5` → `…/wp-json/wp/v2/tribe_events/5`;
- * `…/?rest_route=/tribe/events/v1` → `…/?rest_route=/wp/v2/tribe_events/5`.
+ * `…/index.php?rest_route=/tribe/events/v1` → `…/index.php?rest_route=/wp/v2/tribe_events/5`.
+ * `path` may carry a query (`/tribe_events/5?force=true`).
  */
 export function coreRouteUrl(baseUrl: string, path: string): string {
-  const url = new URL(baseUrl);
-  const route = url.searchParams.get('rest_route');
-  if (route !== null) {
-    const [routePath = '', query = ''] = path.split('?');
-    url.searchParams.set('rest_route', `/wp/v2${routePath}`);
-    // (the route reads better unescaped, as WordPress writes it)
-    const href = url.href.replace(/rest_route=[^&]*/, (m) => decodeURIComponent(m));
-    return query === '' ? href : `${href}&${query}`;
-  }
-  const ns = /\/[^/]+\/events\/v1\/?$/.exec(url.pathname)?.[0] ?? '';
-  url.pathname = `${url.pathname.slice(0, url.pathname.length - ns.length)}/wp/v2`;
-  return `${url.href}${path}`;
+  return siteRouteUrl(baseUrl, `/wp/v2${path}`).href;
 }
 
 /** The core route of one record (`/tribe_events/5`). */

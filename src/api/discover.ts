@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors/index.js';
 import { errorCodeOf } from './errors.js';
 import { flattenHeaders } from './response.js';
+import { homePathOf, parseRestRoot, restUrl } from './rest-url.js';
 import { backoffDelay, shouldRetry } from './retry.js';
 import { loadUndici } from './undici.js';
 
@@ -107,10 +108,9 @@ export function normalizeSiteUrl(input: string): string {
   return `${local ? 'http' : 'https'}://${trimmed}`;
 }
 
-/** Joins a REST root (`…/wp-json/` or `…/?rest_route=/`) and a namespace. */
+/** Joins a REST root (`…/wp-json/` or `…/index.php?rest_route=/`) and a namespace. */
 export function namespaceUrl(restRoot: string, namespace: string): string {
-  // Both forms take the namespace after the root's final slash: `…/wp-json/x` and `…?rest_route=/x`.
-  return `${restRoot.replace(/\/+$/, '')}/${namespace}`;
+  return restUrl(restRoot, `/${namespace.replace(/^\/+/, '')}`).href;
 }
 
 /**
@@ -120,14 +120,14 @@ export function namespaceUrl(restRoot: string, namespace: string): string {
 export function apiBaseFromUrl(input: string, vendor = 'tribe'): string | undefined {
   const url = new URL(normalizeSiteUrl(input));
   const namespace = `${vendor}/events/v1`;
-  const route = url.searchParams.get('rest_route');
-  // Sites without pretty permalinks serve the API at `?rest_route=/…`.
-  if (route !== null) return namespaceUrl(`${url.origin}${url.pathname}?rest_route=/`, namespace);
+  // Sites without pretty permalinks serve the API at `?rest_route=/…`: the root is the URL before it.
+  if (url.searchParams.get('rest_route') !== null) {
+    return namespaceUrl(`${url.origin}${url.pathname}?rest_route=/`, namespace);
+  }
   const path = url.pathname.replace(/\/+$/, '');
   const at = path.indexOf('/wp-json');
   if (at < 0 || (path.length > at + 8 && path[at + 8] !== '/')) return undefined;
-  const rootPath = path.slice(0, at + 8);
-  return `${url.origin}${rootPath}/${namespace}`;
+  return namespaceUrl(`${url.origin}${path.slice(0, at + 8)}/`, namespace);
 }
 
 /**
@@ -138,11 +138,11 @@ export function apiBaseFromUrl(input: string, vendor = 'tribe'): string | undefi
  */
 function checkSitePath(site: URL, root: URL): URL {
   const given = site.pathname.replace(/\/+$/, '');
-  const home = root.pathname.replace(/\/wp-json\/?$/, '').replace(/\/+$/, '');
+  const home = homePathOf(parseRestRoot(root.href)).replace(/\/+$/, '');
   if (given === '' || given === home || root.origin !== site.origin) return root;
   throw new UsageError(
     `${site.href} is not the root of a WordPress site: the site there announces its REST API at ${root.href}`,
-    `give the site's root URL (${root.origin}${home || '/'}), its /wp-json URL, or the API base`,
+    `give the site's root URL (${root.origin}${home || '/'}), its REST API root (${root.href}), or the API base`,
     'bad-site-url',
   );
 }
@@ -212,6 +212,6 @@ export async function discoverApiBase(
       break;
     }
   }
-  const guess = `${siteHref.replace(/[?#].*$/, '').replace(/\/+$/, '')}/wp-json/${namespace}`;
+  const guess = namespaceUrl(`${siteHref.replace(/[?#].*$/, '').replace(/\/+$/, '')}/wp-json/`, namespace);
   return { apiBase: guess, announced: false, siteUrl: siteHref };
 }

@@ -35,7 +35,20 @@ export {
   type TimeoutPhase,
 } from './errors.js';
 export { collect, type PageInfo, type PaginateOptions, paginate } from './paginate.js';
-export { appendParam, buildUrl, encodeParams, type ParamObject, type ParamValue, redactUrl } from './params.js';
+export { appendParam, encodeParams, type ParamObject, type ParamValue, redactUrl } from './params.js';
+export {
+  type ApiBase,
+  apiUrl,
+  homePathOf,
+  isAbsoluteUrl,
+  parseRestRoot,
+  type RestRoot,
+  restRootHref,
+  restUrl,
+  siteRouteUrl,
+  splitApiBase,
+  withQuery,
+} from './rest-url.js';
 export {
   type BackoffOptions,
   backoffDelay,

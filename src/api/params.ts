@@ -38,20 +38,6 @@ export function encodeParams(values: ParamObject): URLSearchParams {
   return params;
 }
 
-/**
- * Joins the namespace base and a relative path ('' for the namespace root, '/events/9'); an absolute
- * http(s) URL (such as a `next_rest_url` from the server) is used as it is.
- */
-export function buildUrl(baseUrl: string, path: string, query?: ParamObject): URL {
-  const url = /^https?:\/\//i.test(path)
-    ? new URL(path)
-    : new URL(`${baseUrl.replace(/\/+$/, '')}${path === '' || path.startsWith('/') ? path : `/${path}`}`);
-  if (query) {
-    for (const [key, value] of encodeParams(query)) url.searchParams.append(key, value);
-  }
-  return url;
-}
-
 /** The URL as it may be shown: credentials in the user-info part are masked. */
 export function redactUrl(url: URL | string): string {
   const copy = new URL(typeof url === 'string' ? url : url.href);

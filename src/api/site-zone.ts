@@ -2,19 +2,14 @@ import { siteZoneLabel } from '../clock/index.js';
 import { CalctlError, EXIT } from '../errors/index.js';
 import type { ApiClient } from './client.js';
 import { NetworkError } from './errors.js';
+import { siteRouteUrl } from './rest-url.js';
 
 /**
  * The WordPress REST index (`…/wp-json/`) of a namespace base URL: `…/wp-json/tribe/events/v1` →
  * `…/wp-json/`, `…/?rest_route=/tribe/events/v1` → `…/?rest_route=/`.
  */
 export function restIndexOf(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  if (url.searchParams.has('rest_route')) {
-    url.searchParams.set('rest_route', '/');
-    return url.href.replace(/rest_route=%2F/, 'rest_route=/');
-  }
-  url.pathname = url.pathname.replace(/\/[^/]+\/events\/v1\/?$/, '/');
-  return url.href;
+  return siteRouteUrl(baseUrl, '/').href;
 }
 
 /**

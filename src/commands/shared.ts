@@ -3,6 +3,8 @@
  * dry-run rendering, id parsing and confirmation.
  */
 import { InvalidArgumentError } from 'commander';
+import type { ParamObject } from '../api/params.js';
+import { apiUrl } from '../api/rest-url.js';
 import { aResource, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
@@ -126,11 +128,9 @@ export function printDryRun(rt: Runtime, method: string, url: string, body?: unk
   rt.ctx.io.stderr.write(`calctl: dry run: ${method} ${url} not sent\n`);
 }
 
-/** Full URL of a path under the client's base, for dry-run output. */
-export function fullUrl(baseUrl: string, path: string, query?: Record<string, unknown>): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  return url.href;
+/** Full URL of a path under the client's base, for dry-run output (the site's URL form, {@link apiUrl}). */
+export function fullUrl(baseUrl: string, path: string, query?: ParamObject): string {
+  return apiUrl(baseUrl, path, query).href;
 }
 
 /** Whether prompts may be shown: stdin and stderr are terminals (prompts draw on stderr). */

@@ -19,8 +19,10 @@ type Rec = Record<string, unknown> & { id: number };
 async function made(args: string[]): Promise<Rec> {
   const r = await cli([...args, '-o', 'json']);
   expect(r.code, r.stderr).toBe(0);
+  // a single-record action prints the object, as get and create do (issue 26)
   const out = r.json<Rec | Rec[]>();
-  return Array.isArray(out) ? (out[0] as Rec) : out;
+  expect(Array.isArray(out), `${args.join(' ')} printed an array`).toBe(false);
+  return out as Rec;
 }
 
 beforeAll(async () => {

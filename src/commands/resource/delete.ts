@@ -12,13 +12,22 @@ import type { CliRuntime } from '../types.js';
 import { forEachRecord } from './each.js';
 import { fetchRecord, notFound, type RecordRef } from './record.js';
 
+/**
+ * The records an action names, and whether it names exactly one (one id or `--slug`): that one is
+ * printed as an object, as `get` prints it; several, or ids read from stdin, as an array.
+ */
+export interface NamedRecords {
+  refs: RecordRef[];
+  single: boolean;
+}
+
 /** The ids to delete: arguments, `-` for ids on stdin (one per line, blank lines ignored). */
 export async function deleteRefs(
   rt: CliRuntime,
   resource: ResourceSpec,
   args: readonly string[],
   slug: string | undefined,
-): Promise<RecordRef[]> {
+): Promise<NamedRecords> {
   const refs: RecordRef[] = [];
   for (const arg of args) {
     if (arg === '-') {
@@ -35,7 +44,7 @@ export async function deleteRefs(
   if (refs.length === 0 && !args.includes('-')) {
     throw new UsageError(`which ${resource.name}? give one or more ids, or - to read them from stdin`);
   }
-  return refs;
+  return { refs, single: refs.length === 1 && !args.includes('-') };
 }
 
 const label = (ref: RecordRef) => ('id' in ref ? String(ref.id) : `slug ${ref.slug}`);
@@ -48,9 +57,10 @@ const label = (ref: RecordRef) => ('id' in ref ? String(ref.id) : `slug ${ref.sl
 export async function deleteRecords(
   rt: CliRuntime,
   resource: ResourceSpec,
-  refs: RecordRef[],
+  named: NamedRecords,
   force = false,
 ): Promise<void> {
+  const { refs } = named;
   if (refs.length === 0) {
     rt.ctx.io.stderr.write(`calctl: no ${resource.name} to delete\n`);
     return;
@@ -78,7 +88,7 @@ export async function deleteRecords(
     rt.ctx.io.stderr.write('calctl: nothing deleted\n');
     return;
   }
-  await forEachRecord(rt, resource, refs, 'deleted', async (ref) => {
+  await forEachRecord(rt, resource, named, 'deleted', async (ref) => {
     if (forGood) return deleteForGood(rt, resource, ref);
     try {
       return (await api.delete<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal })).body;

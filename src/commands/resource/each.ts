@@ -10,20 +10,27 @@ import type { CliRuntime } from '../types.js';
 import type { RecordRef } from './record.js';
 
 /**
- * Runs `act` for every ref in turn and prints what it returns.
+ * Runs `act` for every ref in turn and prints what it returns: one named record as an object (as
+ * `get` prints it), several as a list.
  * @param verb the action in words for the summary errors ("deleted", "restored")
  * @param quiet print nothing of what `act` returns (a dry run)
  */
 export async function forEachRecord(
   rt: CliRuntime,
   resource: ResourceSpec,
-  refs: readonly RecordRef[],
+  named: { refs: readonly RecordRef[]; single: boolean },
   verb: string,
   act: (ref: RecordRef) => Promise<JsonRecord>,
   quiet = false,
 ): Promise<void> {
-  const { createRecordWriter, writeError } = await import('../../output/index.js');
-  // (a dry run prints its requests instead of records)
+  const { refs } = named;
+  const { createRecordWriter, writeError, writeOne } = await import('../../output/index.js');
+  if (named.single && refs[0] !== undefined) {
+    const record = await act(refs[0]);
+    // (a dry run prints its requests instead of records)
+    if (!quiet) writeOne(record, await writerOptions(rt, resource));
+    return;
+  }
   const writer = quiet ? { write: () => {}, end: () => {} } : createRecordWriter(await writerOptions(rt, resource));
   const format = await outputFormat(rt);
   const failures: unknown[] = [];

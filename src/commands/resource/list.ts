@@ -5,7 +5,7 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { createRecordWriter } from '../../output/index.js';
-import { dateZone, writerOptions } from '../shared.js';
+import { dateZone, outputFormat, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { bindFlags, readFlags } from './flags.js';
 import { resolveLinks } from './links.js';
@@ -51,6 +51,19 @@ export async function listRecords(
     if (opts.all || (opts.limit !== undefined && opts.limit > 10)) query.per_page = 50;
     else if (target.kind === 'remote' && target.perPage !== undefined) query.per_page = target.perPage;
   }
+  const geoloc = resource.name === 'events' && GEOLOC.some((k) => query[k] !== undefined);
+  let warned = false;
+  const warnGeoloc = (record: JsonRecord) => {
+    if (!geoloc || warned || !showsGeolocIgnored(record)) return;
+    warned = true;
+    rt.ctx.io.stderr.write(
+      'calctl: warning: the site ignored the geoloc filters (they need the premium Events Calendar Pro extension); the results are not narrowed by location\n',
+    );
+  };
+  if ((await outputFormat(rt)) === 'count') {
+    rt.ctx.io.stdout.write(`${await countRecords(rt, resource, query, opts, warnGeoloc)}\n`);
+    return;
+  }
   const stdout = rt.ctx.io.stdout;
   let full = false;
   const sink = {
@@ -59,16 +72,9 @@ export async function listRecords(
     },
   };
   const writer = createRecordWriter(await writerOptions(rt, resource, sink));
-  const geoloc = resource.name === 'events' && GEOLOC.some((k) => query[k] !== undefined);
-  let warned = false;
   const records = await fetchRecords(rt, resource, query, opts);
   for await (const record of records) {
-    if (geoloc && !warned && showsGeolocIgnored(record)) {
-      warned = true;
-      rt.ctx.io.stderr.write(
-        'calctl: warning: the site ignored the geoloc filters (they need the premium Events Calendar Pro extension); the results are not narrowed by location\n',
-      );
-    }
+    warnGeoloc(record);
     writer.write(record);
     if (full) {
       full = false;
@@ -76,6 +82,38 @@ export async function listRecords(
     }
   }
   writer.end();
+}
+
+/**
+ * `-o count`: every record the query matches, as the site counts it (`total` in the body, or the
+ * `X-WP-Total`/`X-TEC-Total` header), with one request of one record, whatever the site's page size
+ * and whatever page was asked for; `--limit` caps it. An empty first page counts 0 (a venue search
+ * without matches reports the total of every venue). A site that reports no total is paged through.
+ */
+async function countRecords(
+  rt: Runtime,
+  resource: ResourceSpec,
+  query: Record<string, unknown>,
+  opts: ListOptions,
+  look: (record: JsonRecord) => void,
+): Promise<number> {
+  const api = await rt.api();
+  const path = `/${resource.name}`;
+  const { page: _page, per_page: _perPage, ...rest } = query;
+  const q = rest as Parameters<typeof paginate>[2];
+  const res = await api.get<Record<string, unknown>>(path, { query: { ...q, per_page: 1 }, signal: rt.ctx.signal });
+  const list = res.body?.[resource.name];
+  const reported = res.body?.total ?? res.headers['x-wp-total'] ?? res.headers['x-tec-total'];
+  let total: number;
+  if (Array.isArray(list) && list[0] !== undefined) look(list[0] as JsonRecord);
+  if (Array.isArray(list) && list.length === 0) total = 0;
+  else if (reported !== undefined && Number.isFinite(Number(reported))) total = Number(reported);
+  else {
+    total = 0;
+    for await (const _ of paginate(api, path, { ...q, per_page: 50 }, resource.name, { signal: rt.ctx.signal }))
+      total++;
+  }
+  return opts.limit === undefined ? total : Math.min(total, opts.limit);
 }
 
 /** One page (default), every page (--all) or pages up to --limit records. */

@@ -135,8 +135,8 @@ function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   cmd.action(async (ids: string[], opts: Opts) => {
     const { deleteRecords, deleteRefs } = await import('./delete.js');
     const rt = deps.runtime() as CliRuntime;
-    const refs = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
-    await deleteRecords(rt, resource, refs, opts.force === true);
+    const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
+    await deleteRecords(rt, resource, named, opts.force === true);
   });
 }
 
@@ -158,8 +158,8 @@ function restoreCommand(parent: Command, resource: ResourceSpec, deps: CommandDe
       const { deleteRefs } = await import('./delete.js');
       const { restoreRecords } = await import('./restore.js');
       const rt = deps.runtime() as CliRuntime;
-      const refs = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
-      await restoreRecords(rt, resource, refs, String(opts.status));
+      const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
+      await restoreRecords(rt, resource, named, String(opts.status));
     });
 }
 

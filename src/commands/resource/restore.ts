@@ -10,16 +10,18 @@ import type { JsonRecord } from '../../output/index.js';
 import { mergeUpdate } from '../merge.js';
 import { fullUrl, printDryRun, recordPath } from '../shared.js';
 import type { CliRuntime } from '../types.js';
+import type { NamedRecords } from './delete.js';
 import { forEachRecord } from './each.js';
-import { fetchRecord, type RecordRef } from './record.js';
+import { fetchRecord } from './record.js';
 
 /** Restores every ref (exit 3 when some failed, 2 when a record is not in the trash). */
 export async function restoreRecords(
   rt: CliRuntime,
   resource: ResourceSpec,
-  refs: readonly RecordRef[],
+  named: NamedRecords,
   status: string,
 ): Promise<void> {
+  const { refs } = named;
   if (refs.length === 0)
     throw new UsageError(`which ${resource.name}? give one or more ids, or - to read them from stdin`);
   const api = await rt.api();
@@ -28,7 +30,7 @@ export async function restoreRecords(
   await forEachRecord(
     rt,
     resource,
-    refs,
+    named,
     'restored',
     async (ref) => {
       const record = await fetchRecord(rt, resource, ref);

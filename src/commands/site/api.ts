@@ -4,11 +4,12 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ApiError, type ParamObject } from '../../api/index.js';
+import { siteRouteUrl } from '../../api/rest-url.js';
 import { CalctlError, UsageError } from '../../errors/index.js';
 import type { OutputFormat } from '../../output/index.js';
 import { writeJson } from '../json-output.js';
 import { readDataOption } from '../resource/body.js';
-import { outputFormat, printDryRun } from '../shared.js';
+import { fullUrl, outputFormat, printDryRun } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -50,19 +51,26 @@ export const TEC_ACK =
 const TEC_NAMESPACE = /^\/?tec\/v1(?:[/?]|$)/;
 
 /**
- * The path relative to the namespace base; `/wp-json/…` addresses any route of the same site, and so
- * does `/tec/v1/…` (the plugin's other namespace).
+ * Where `calctl api PATH` goes: a path under the namespace (`/events/9?per_page=5`), or any route of
+ * the same site, written as on a pretty-permalink site (`/wp-json/wp/v2/tags`), as on a plain one
+ * (`/?rest_route=/wp/v2/tags`), or `/tec/v1/…` (the plugin's other namespace). Any route is sent in
+ * the site's own URL form ({@link siteRouteUrl}), whatever form it was written in.
+ * @returns the path or URL for the client, and the site route it names (undefined: under the namespace)
  */
-function requestPath(baseUrl: string, rawPath: string): string {
+function requestTarget(baseUrl: string, rawPath: string): { target: string; route: string | undefined } {
   if (/^https?:\/\//i.test(rawPath)) {
     throw new UsageError('give a path, not a full URL', 'the site comes from the profile or --url');
   }
-  const path = TEC_NAMESPACE.test(rawPath) ? `/wp-json/${rawPath.replace(/^\//, '')}` : rawPath;
-  if (path.startsWith('/wp-json/') || path === '/wp-json') {
-    const at = baseUrl.indexOf('/wp-json');
-    return at >= 0 ? `${baseUrl.slice(0, at)}${path}` : new URL(path, baseUrl).href;
-  }
-  return path.startsWith('/') || path === '' ? path : `/${path}`;
+  const plain = /^\/?(?:index\.php)?\?(.*)$/.exec(rawPath);
+  const params = new URLSearchParams(plain?.[1] ?? '');
+  let route: string | undefined;
+  if (plain && params.has('rest_route')) {
+    const rest = (plain[1] ?? '').split('&').filter((p) => p !== '' && !p.startsWith('rest_route='));
+    route = `${params.get('rest_route') ?? '/'}${rest.length > 0 ? `?${rest.join('&')}` : ''}`;
+  } else if (TEC_NAMESPACE.test(rawPath)) route = `/${rawPath.replace(/^\//, '')}`;
+  else if (rawPath === '/wp-json' || /^\/wp-json[/?]/.test(rawPath)) route = rawPath.slice('/wp-json'.length) || '/';
+  if (route !== undefined) return { target: siteRouteUrl(baseUrl, route).href, route };
+  return { target: rawPath.startsWith('/') || rawPath === '' ? rawPath : `/${rawPath}`, route: undefined };
 }
 
 /** Formats that print the records of `--paginate` (the answer without it: json, ndjson, yaml). */
@@ -117,12 +125,11 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
   const body = inQuery ? data : { ...(data ?? {}), ...params };
   const query = (inQuery ? params : {}) as ParamObject;
   const api = await rt.api();
-  const target = requestPath(api.baseUrl, path);
-  if (/\/wp-json\/tec\/v1(?:[/?]|$)/.test(target) && headers[TEC_ACK_HEADER] === undefined)
+  const { target, route } = requestTarget(api.baseUrl, path);
+  if (route !== undefined && TEC_NAMESPACE.test(route) && headers[TEC_ACK_HEADER] === undefined)
     headers[TEC_ACK_HEADER] = TEC_ACK;
   if (rt.globals().dryRun && method !== 'GET' && method !== 'HEAD') {
-    const { buildUrl } = await import('../../api/index.js');
-    printDryRun(rt, method, buildUrl(api.baseUrl, target, query).href, body);
+    printDryRun(rt, method, fullUrl(api.baseUrl, target, query), body);
     return;
   }
   if (opts.paginate) {
