@@ -111,3 +111,34 @@ describe('api output formats', () => {
     expect(res.stderr).toMatch(/--paginate works with GET only/);
   });
 });
+
+describe('api: arrays as PHP reads them (issue 28)', () => {
+  it('indexed keys (x[0]=…, as http_build_query writes them) become lists in a JSON body and in a query', async () => {
+    const cats: number[] = [];
+    for (const name of ['Idx A', 'Idx B'])
+      cats.push((await apiRequest<{ id: number }>(server, 'POST', '/categories', { name })).body.id);
+    const posted = await cli([
+      'api',
+      'POST',
+      '/events',
+      ...['-f', 'title=Indexed', '-f', 'start_date=2027-06-01 10:00:00', '-f', 'end_date=2027-06-01 11:00:00'],
+      ...['-f', `categories[0]=${cats[0]}`, '-f', `categories[1]=${cats[1]}`],
+    ]);
+    expect(posted.code, posted.stderr).toBe(0);
+    const event = posted.json<{ id: number; categories: { id: number }[] }>();
+    expect(event.categories.map((c) => c.id).sort()).toEqual([...cats].sort());
+
+    const dry = await cli(['api', 'PUT', `/events/${event.id}`, '-f', 'tags[0]=a', '-f', 'tags[1]=b', '--dry-run']);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ body: { tags: ['a', 'b'] } });
+    const listed = await cli([
+      'api',
+      'GET',
+      '/events',
+      '-f',
+      `categories[0]=${cats[0]}`,
+      '-f',
+      'start_date=2027-06-01',
+    ]);
+    expect(listed.json<{ events: { id: number }[] }>().events.map((e) => e.id)).toEqual([event.id]);
+  });
+});

@@ -94,6 +94,7 @@ describe.each([
     // more than one page of the site (5 a page): every record, and -o count from the site's total
     const exported = (await ok(['export', 'events', '--search', 'Import', '-o', 'json'])).json<Rec[]>();
     expect(exported.map((e) => e.title).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `Import ${x}`));
+    const before = site.received.length;
     const counted = await ok([
       'events',
       'list',
@@ -107,6 +108,8 @@ describe.each([
       'count',
     ]);
     expect(counted.stdout.trim()).toBe('6');
+    const lists = site.received.slice(before).filter((q) => /events\/v1\/events(?:[?&]|$)/.test(q.url));
+    expect(lists.map((q) => new URL(q.url, 'http://x').searchParams.get('per_page'))).toEqual(['1']);
   });
 
   it.runIf(full)('the other jobs: lists, api, completion, views, iCalendar, sync', async () => {

@@ -1,49 +1,48 @@
 /**
- * The main jobs against a REAL site (optional): list, get, create, update, delete, import and export
- * through the built CLI. Runs when CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set
- * (a staging site: docs/real-site.md says how to check one), and skips with a note otherwise. Every
- * record it makes carries this run's stamp and is deleted for good at the end, through WordPress
- * core's routes.
+ * The main jobs against a REAL site (optional), through the built CLI as a user runs them: list,
+ * get, create/update/copy, delete/restore, import and export (CSV, NDJSON, iCalendar), agenda,
+ * calendar and add, `api`, and completion's live lookups. Runs when CALCTL_REAL_URL,
+ * CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set (a staging site: docs/real-site.md), skips with a
+ * note otherwise. It reads the site's REST root, zone and page size from the site, so it holds on
+ * any deployment (plain permalinks, a folder, another zone, locale or page size). Every record it
+ * makes carries this run's stamp and is deleted for good at the end through WordPress core's routes.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempHome } from '../helpers/cli.js';
+import {
+  calctl,
+  cleanup,
+  configured,
+  makeStamp,
+  type Rec,
+  type SiteFacts,
+  site,
+  siteFacts,
+  siteWallToUtc,
+  skipNote,
+} from './site.js';
 
-const url = process.env.CALCTL_REAL_URL;
-const user = process.env.CALCTL_REAL_USER;
-const password = process.env.CALCTL_REAL_PASSWORD;
-const configured = Boolean(url && user && password);
-if (!configured) {
-  console.warn(
-    'test/real-site: skipped (set CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD to run it against a site)',
-  );
-}
-
-type Loose = Record<string, unknown> & { id: number };
-const origin = (url ?? '').replace(/\/+$/, '').replace(/\/wp-json.*$/, '');
-const stamp = `rt${Date.now().toString(36)}`;
+skipNote('main-jobs');
+const stamp = makeStamp('rt');
 const home = tempHome();
-const made: { type: string; id: number }[] = [];
-const env = { CALCTL_URL: url, CALCTL_USER: user, CALCTL_PASSWORD: password };
-const calctl = (args: string[], input?: string) =>
-  runCli(args, { env, home, timeoutMs: 120_000, ...(input !== undefined ? { input } : {}) });
-
-async function core(method: string, path: string): Promise<unknown> {
-  const res = await fetch(`${origin}/wp-json${path}`, {
-    method,
-    headers: { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
-  });
-  return res.json();
+const files = mkdtempSync(join(tmpdir(), 'calctl-real-'));
+let facts: SiteFacts;
+const run = (args: string[], input?: string) => calctl(home, args, input);
+async function ok(args: string[], input?: string) {
+  const r = await run(args, input);
+  expect(r.code, `calctl ${args.join(' ')}\n${r.stderr}`).toBe(0);
+  return r;
 }
 
+beforeAll(async () => {
+  if (configured) facts = await siteFacts();
+}, 60_000);
 afterAll(async () => {
-  if (!configured) return;
-  const found = (await core(
-    'GET',
-    `/wp/v2/tribe_events?search=${stamp}&status=any&per_page=100&_fields=id`,
-  )) as Loose[];
-  for (const e of Array.isArray(found) ? found : []) made.push({ type: 'tribe_events', id: e.id });
-  for (const { type, id } of made) await core('DELETE', `/wp/v2/${type}/${id}?force=true`);
-}, 120_000);
+  if (configured) await cleanup(stamp);
+}, 300_000);
 
 describe.skipIf(!configured)('the main jobs against a real site', () => {
   it('lists every resource, with the status filters a site takes (any is sent as the statuses it means)', async () => {
@@ -55,72 +54,147 @@ describe.skipIf(!configured)('the main jobs against a real site', () => {
       ['categories', 'list'],
       ['tags', 'list'],
     ]) {
-      const r = await calctl([...args, '-o', 'json']);
-      expect({ args, code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
+      const r = await ok([...args, '-o', 'json']);
       expect(Array.isArray(r.json())).toBe(true);
     }
-  }, 120_000);
-
-  it('creates, reads, updates and deletes an event', async () => {
-    const created = await calctl([
-      'events',
-      'create',
-      '--title',
-      `Real ${stamp}`,
-      '--start-date',
-      '2031-05-04 19:00',
-      '--end-date',
-      '2031-05-04 21:00',
-      '--status',
-      'draft',
-      '-o',
-      'json',
-    ]);
-    expect(created.code, created.stderr).toBe(0);
-    const event = created.json<Loose>();
-    made.push({ type: 'tribe_events', id: event.id });
-    expect(event).toMatchObject({ title: `Real ${stamp}`, status: 'draft', start_date: '2031-05-04 19:00:00' });
-
-    const got = await calctl(['events', 'get', String(event.id), '-o', 'json']);
-    expect(got.json<Loose>()).toMatchObject({ id: event.id, title: `Real ${stamp}` });
-
-    const updated = await calctl([
-      'events',
-      'update',
-      String(event.id),
-      '--title',
-      `Real ${stamp} renamed`,
-      '-o',
-      'json',
-    ]);
-    expect(updated.code, updated.stderr).toBe(0);
-    expect(updated.json<Loose>()).toMatchObject({ title: `Real ${stamp} renamed`, start_date: '2031-05-04 19:00:00' });
-
-    const deleted = await calctl(['events', 'delete', String(event.id), '--yes', '-o', 'json']);
-    expect(deleted.code, deleted.stderr).toBe(0);
-    const trashed = await core('GET', `/wp/v2/tribe_events/${event.id}?context=edit&_fields=status`);
-    expect(trashed).toMatchObject({ status: 'trash' });
-  }, 120_000);
-
-  it('imports a file twice (created, then unchanged) and exports what it imported', async () => {
-    const csv = [
-      'title,start_date,end_date,status',
-      `Imported ${stamp} one,2031-06-01 10:00,2031-06-01 11:00,publish`,
-      `Imported ${stamp} two,2031-06-02 10:00,2031-06-02 11:00,draft`,
-      `Imported ${stamp} three,2031-06-03 10:00,2031-06-03 11:00,publish`,
-    ].join('\n');
-    const first = await calctl(['import', 'events', '-', '-o', 'json'], `${csv}\n`);
-    expect(first.code, first.stderr).toBe(0);
-    expect(first.json()).toMatchObject({ created: 3, rejected: 0 });
-    const again = await calctl(['import', 'events', '-', '-o', 'json'], `${csv}\n`);
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.json()).toMatchObject({ created: 0, unchanged: 3 });
-
-    const exported = await calctl(['export', 'events', '--search', stamp, '-o', 'json']);
-    expect(exported.code, exported.stderr).toBe(0);
-    const titles = exported.json<Loose[]>().map((e) => String(e.title));
-    expect(titles.filter((t) => t.startsWith(`Imported ${stamp}`)).sort()).toEqual(
-      [`Imported ${stamp} one`, `Imported ${stamp} three`, `Imported ${stamp} two`].sort(),
-    );
   }, 180_000);
+
+  it("creates, reads, updates, copies, trashes, restores and deletes an event, at the site zone's instants", async () => {
+    const created = (
+      await ok([
+        'events',
+        'create',
+        '--title',
+        `Real ${stamp}`,
+        '--start-date',
+        '2031-05-04 19:00',
+        '--end-date',
+        '2031-05-04 21:00',
+        '--status',
+        'draft',
+        '--venue',
+        `Hall ${stamp}`,
+        '--categories',
+        `Cat ${stamp}`,
+        '--create-missing',
+        '-o',
+        'json',
+      ])
+    ).json<Rec>();
+    expect(created).toMatchObject({
+      title: `Real ${stamp}`,
+      status: 'draft',
+      start_date: '2031-05-04 19:00:00',
+      utc_start_date: siteWallToUtc('2031-05-04 19:00:00', facts),
+      utc_end_date: siteWallToUtc('2031-05-04 21:00:00', facts),
+    });
+    const id = String(created.id);
+    expect((await ok(['events', 'get', id, '-o', 'json'])).json<Rec>()).toMatchObject({ id: created.id });
+    const updated = (await ok(['events', 'update', id, '--title', `Real ${stamp} renamed`, '-o', 'json'])).json<Rec>();
+    expect(updated).toMatchObject({ title: `Real ${stamp} renamed`, start_date: '2031-05-04 19:00:00' });
+
+    const copy = (await ok(['events', 'copy', id, '--start-date', '2031-05-11 19:00', '-o', 'json'])).json<Rec>();
+    expect(copy.id).not.toBe(created.id);
+    expect(copy).toMatchObject({ start_date: '2031-05-11 19:00:00', end_date: '2031-05-11 21:00:00' });
+    expect((copy.venue as Rec).id).toBe((created.venue as Rec).id);
+
+    const trashed = (await ok(['events', 'delete', id, '--yes', '-o', 'json'])).json<Rec>();
+    expect(trashed).toMatchObject({ id: created.id, status: 'trash' });
+    const restored = (await ok(['events', 'restore', id, '--status', 'draft', '-o', 'json'])).json<Rec>();
+    expect(restored).toMatchObject({ id: created.id, status: 'draft', title: `Real ${stamp} renamed` });
+    const gone = (await ok(['events', 'delete', id, '--force', '--yes', '-o', 'json'])).json<Rec>();
+    expect(gone).toMatchObject({ id: created.id, deleted: true });
+    expect((await run(['events', 'get', id])).code).toBe(5);
+    expect((await site('GET', `/wp/v2/tribe_events/${id}`)).status).toBe(404);
+  }, 300_000);
+
+  it('imports more rows than a page twice, counts them, and reads its CSV, NDJSON and iCalendar exports back unchanged', async () => {
+    const n = facts.perPage + 2;
+    const rows = Array.from({ length: n }, (_, i) => {
+      const day = String(i + 1).padStart(2, '0');
+      return `Imported ${stamp} ${day},2031-06-${day} 10:00,2031-06-${day} 11:30,${i % 2 ? 'draft' : 'publish'}`;
+    });
+    const csv = `${['title,start_date,end_date,status', ...rows].join('\n')}\n`;
+    expect((await ok(['import', 'events', '-', '-o', 'json'], csv)).json()).toMatchObject({ created: n, rejected: 0 });
+    expect((await ok(['import', 'events', '-', '-o', 'json'], csv)).json()).toMatchObject({ created: 0, unchanged: n });
+
+    const window = ['--search', stamp, '--start-date', '2031-06-01', '--end-date', '2031-06-30'];
+    expect((await ok(['events', 'list', ...window, '-o', 'count'])).stdout.trim()).toBe(String(n));
+    expect((await ok(['events', 'list', ...window, '--all', '-o', 'ids'])).stdout.trim().split('\n')).toHaveLength(n);
+
+    const exported = (await ok(['export', 'events', '--search', stamp, '-o', 'json'])).json<Rec[]>();
+    expect(exported.map((e) => e.title).sort()).toEqual(rows.map((r) => r.split(',')[0]).sort());
+    for (const e of exported) {
+      expect(e.utc_start_date).toBe(siteWallToUtc(String(e.start_date), facts));
+    }
+    for (const format of ['csv', 'ndjson', 'ics'] as const) {
+      const text = (await ok(['export', 'events', '--search', stamp, '-o', format])).stdout;
+      const file = join(files, `export.${format}`);
+      writeFileSync(file, text);
+      const back = await ok(['import', 'events', file, '-o', 'json']);
+      expect({ format, ...back.json<Rec>() }).toMatchObject({ format, created: 0, rejected: 0, unchanged: n });
+    }
+  }, 600_000);
+
+  it('shows the events by day (agenda, calendar) and adds one from a sentence', async () => {
+    const agenda = await ok(['agenda', '--start-date', '2031-06-01', '--days', '3', '--search', stamp, '-o', 'json']);
+    const days = JSON.stringify(agenda.json());
+    for (const d of ['01', '02', '03']) expect(days).toContain(`Imported ${stamp} ${d}`);
+    expect(days).not.toContain(`Imported ${stamp} 04`);
+    const month = await ok(['calendar', '--month', '2031-06', '--search', stamp, '-o', 'json']);
+    expect(JSON.stringify(month.json())).toContain(`Imported ${stamp} 01`);
+
+    const added = (await ok(['add', `Added ${stamp} 2031-06-20 8pm-10pm`, '--yes', '-o', 'json'])).json<Rec>();
+    expect(added).toMatchObject({
+      title: `Added ${stamp}`,
+      start_date: '2031-06-20 20:00:00',
+      utc_start_date: siteWallToUtc('2031-06-20 20:00:00', facts),
+    });
+  }, 300_000);
+
+  it('api: routes of the namespace and of WordPress core, arrays sent as PHP reads them', async () => {
+    const listed = await ok([
+      'api',
+      'GET',
+      '/events',
+      ...['-f', `search=${stamp}`, '-f', 'start_date=2031-06-01', '-f', 'end_date=2031-06-30', '-f', 'per_page=2'],
+    ]);
+    expect(listed.json<{ total: number; events: Rec[] }>()).toMatchObject({ total: facts.perPage + 2 });
+    const core = await ok([
+      'api',
+      'GET',
+      '/wp-json/wp/v2/tribe_events',
+      ...['-f', `search=${stamp}`, '-f', 'status[0]=publish', '-f', 'status[1]=draft', '-f', 'per_page=100'],
+    ]);
+    expect(core.json<Rec[]>().length).toBe(facts.perPage + 2);
+
+    const cats = [];
+    for (const name of ['A', 'B']) {
+      cats.push((await ok(['categories', 'create', '--name', `Api ${name} ${stamp}`, '-o', 'json'])).json<Rec>().id);
+    }
+    const posted = await ok([
+      'api',
+      'POST',
+      '/events',
+      ...['-f', `title=Api ${stamp}`, '-f', 'start_date=2031-07-01 10:00:00', '-f', 'end_date=2031-07-01 11:00:00'],
+      ...['-f', `categories[0]=${cats[0]}`, '-f', `categories[1]=${cats[1]}`],
+    ]);
+    const event = posted.json<Rec & { categories: Rec[] }>();
+    expect(event.categories.map((c) => c.id).sort()).toEqual([...cats].sort());
+  }, 300_000);
+
+  it("completion's live lookups list what the site lists", async () => {
+    // (a Tab press gives up after 1.5 s; a slow staging site gets longer here)
+    const r = await calctl(home, ['__complete', 'slugs', 'categories'], undefined, { CALCTL_COMPLETE_TIMEOUT: '30' });
+    expect(r.code).toBe(0);
+    const listed = (await ok(['api', 'GET', '/categories', '-f', 'per_page=50', '-f', 'hide_empty=false'])).json<{
+      categories: Rec[];
+    }>();
+    const slugs = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[0]);
+    expect(slugs.sort()).toEqual(listed.categories.map((c) => String(c.slug)).sort());
+    expect(slugs).toContain(`api-a-${stamp}`);
+  }, 120_000);
 });

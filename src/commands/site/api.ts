@@ -3,7 +3,8 @@
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ApiError, type ParamObject } from '../../api/index.js';
+import { ApiError } from '../../api/index.js';
+import { assignPhpKey, type ParamObject, phpLists } from '../../api/params.js';
 import { siteRouteUrl } from '../../api/rest-url.js';
 import { CalctlError, UsageError } from '../../errors/index.js';
 import type { OutputFormat } from '../../output/index.js';
@@ -28,17 +29,6 @@ async function typedValue(rt: CliRuntime, value: string): Promise<unknown> {
   if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
   if (value.startsWith('@')) return readFile(resolve(rt.ctx.cwd, value.slice(1)), 'utf8');
   return value;
-}
-
-/** Puts `key=value` in an object; `key[]=v` appends to an array (PHP style, as WordPress reads it). */
-function assign(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key.endsWith('[]')) {
-    const name = key.slice(0, -2);
-    const list = Array.isArray(target[name]) ? (target[name] as unknown[]) : [];
-    target[name] = [...list, value];
-  } else {
-    target[key] = value;
-  }
 }
 
 /**
@@ -102,15 +92,18 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
     throw new UsageError(`unknown method "${rawMethod}"`, `use one of: ${[...METHODS].join(', ')}`);
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
   const format = await apiFormat(rt, opts.paginate === true);
-  const params: Record<string, unknown> = {};
+  // Keys are read as PHP reads a query or form (`a[]`, `a[0]`, `a[k][]` …), so that the same values
+  // reach the site in a query and in a JSON body, where bracket keys would mean nothing.
+  const filled: Record<string, unknown> = {};
   for (const pair of (opts.rawField as string[] | undefined) ?? []) {
     const [k, v] = splitPair(pair, '-f');
-    assign(params, k, v);
+    assignPhpKey(filled, k, v);
   }
   for (const pair of (opts.fieldTyped as string[] | undefined) ?? []) {
     const [k, v] = splitPair(pair, '-F');
-    assign(params, k, await typedValue(rt, v));
+    assignPhpKey(filled, k, await typedValue(rt, v));
   }
+  const params = Object.fromEntries(Object.entries(filled).map(([k, v]) => [k, phpLists(v)]));
   const headers: Record<string, string> = {};
   for (const h of (opts.header as string[] | undefined) ?? []) {
     const at = h.indexOf(':');
