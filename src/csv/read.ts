@@ -206,7 +206,11 @@ function objectRow(value: unknown, index: number, line: number): SourceRow {
     throw new MalformedInputError('expected an object (one record)', line);
   }
   const cells = new Map<string, string>();
-  for (const [k, v] of Object.entries(value)) cells.set(k, flattenValue(k, v));
+  const record = value as Record<string, unknown>;
+  for (const [k, v] of Object.entries(record)) {
+    // An event's website equal to its own permalink is the site's default (no website), as export writes it.
+    cells.set(k, k === 'website' && typeof v === 'string' && v === record.url ? '' : flattenValue(k, v));
+  }
   checkUtf8(cells.values(), line);
   return { index, line, cells };
 }

@@ -62,6 +62,10 @@ export function recordToInput(resource: ResourceSpec, record: Obj): Body {
     if (v !== undefined) body[key] = v === true || v === 'true' || v === '1' || v === 1;
   }
   if (typeof record.slug === 'string' && record.slug !== '') body.slug = record.slug;
+  // (compared when a row gives them, as an exported record read back does; never sent unless it does)
+  if (record.author !== undefined && record.author !== null && record.author !== '')
+    body.author = String(record.author);
+  if (typeof record.date === 'string' && !record.date.startsWith('0000')) body.date = record.date;
   if (resource.name === 'events') {
     body.website = typeof record.website === 'string' && record.website !== record.url ? record.website : null;
     const venue = idOf(record.venue);

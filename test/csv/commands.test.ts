@@ -103,3 +103,18 @@ it('exports with list filters from the catalog and --columns site to a file', as
   const json = await run(['export', 'venues'], { output: 'json' });
   expect(JSON.parse(json.stdout).map((v: { venue: string }) => v.venue)).toEqual(['Main Hall']);
 });
+
+it('reads its own NDJSON and JSON exports back unchanged (author, publication date, default website)', async () => {
+  await run(['import', 'events', fixture('ours-events.csv')]);
+  const { writeFile } = await import('node:fs/promises');
+  for (const output of ['ndjson', 'json'] as const) {
+    const exported = await run(['export', 'events'], { output });
+    expect(exported.error).toBeUndefined();
+    // (the site answers an event without a website with its own permalink there)
+    expect(exported.stdout).toMatch(/"website":"http/);
+    await writeFile(`${site.dir}/back.${output}`, exported.stdout);
+    const back = await run(['import', 'events', `back.${output}`, '--on-conflict', 'fail'], { output: 'json' });
+    expect(back.error, back.stderr).toBeUndefined();
+    expect(JSON.parse(back.stdout)).toMatchObject({ created: 0, updated: 0, rejected: 0, unchanged: 2 });
+  }
+});
