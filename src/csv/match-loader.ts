@@ -60,20 +60,41 @@ export function eventsAroundQuery(day: string): Obj {
   };
 }
 
-/** Lists a query's every page into the index; resolves with the number of pages asked for. */
-async function listInto(index: MatchIndex, opts: MatchIndexOptions, query: Obj, startPage = 1): Promise<number> {
+/** Times a listing is read again when its pages disagree on the list's size. */
+const RELISTS = 2;
+
+/**
+ * Lists a query's every page into the index; resolves with the number of pages asked for. Pages are
+ * read one after another by offset, so a record someone else deletes meanwhile shifts the later pages
+ * and one record would never be seen (the import would then create it again): when the pages report
+ * different totals (`knownTotal`: what a page read before this listing reported), the listing is read
+ * again from its first page.
+ */
+async function listInto(
+  index: MatchIndex,
+  opts: MatchIndexOptions,
+  query: Obj,
+  startPage = 1,
+  knownTotal?: number,
+): Promise<number> {
   const { resource } = opts;
   let pages = 0;
-  for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
-    signal: opts.signal,
-    startPage,
-    // A window's later pages are asked for together once the first says how many there are.
-    prefetch: WINDOW_PREFETCH,
-    onPage: () => pages++,
-  })) {
-    index.add(r, true);
+  for (let pass = 0; ; pass++) {
+    const totals = new Set<number | undefined>(knownTotal === undefined || pass > 0 ? [] : [knownTotal]);
+    for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
+      signal: opts.signal,
+      startPage: pass === 0 ? startPage : 1,
+      // A window's later pages are asked for together once the first says how many there are.
+      prefetch: WINDOW_PREFETCH,
+      onPage: (info) => {
+        pages++;
+        totals.add(info.total);
+      },
+    })) {
+      index.add(r, true);
+    }
+    if (totals.size <= 1 || pass >= RELISTS) return pages;
   }
-  return pages;
 }
 
 /**
@@ -96,7 +117,7 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
   const total = Number(first.body.total ?? first.headers['x-wp-total'] ?? 0);
   const totalPages = Math.ceil(total / MAX_PER_PAGE);
   if (totalPages <= (opts.wholePages ?? 2)) {
-    if (totalPages > 1) await listInto(index, opts, whole, 2);
+    if (totalPages > 1) await listInto(index, opts, whole, 2, total);
     return index;
   }
   index.prepare = windowLoader(index, opts, totalPages);
