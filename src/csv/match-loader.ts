@@ -60,15 +60,16 @@ export function eventsAroundQuery(day: string): Obj {
   };
 }
 
-/** Times a listing is read again when its pages disagree on the list's size. */
+/** Times a listing is read again when its pages say the list shrank while it was read. */
 const RELISTS = 2;
 
 /**
  * Lists a query's every page into the index; resolves with the number of pages asked for. Pages are
- * read one after another by offset, so a record someone else deletes meanwhile shifts the later pages
- * and one record would never be seen (the import would then create it again): when the pages report
- * different totals (`knownTotal`: what a page read before this listing reported), the listing is read
- * again from its first page.
+ * read one after another by offset, so a record someone else deletes (or trashes, or moves out of the
+ * window) meanwhile shifts the later pages back and one record would never be seen: the import would
+ * then create it again. When a page reports a smaller total than one before it (`knownTotal`: what a
+ * page read before this listing reported), the listing is read again from its first page. A larger
+ * total (a record added, as this import's own creates do) only repeats a record: nothing is missed.
  */
 async function listInto(
   index: MatchIndex,
@@ -80,20 +81,22 @@ async function listInto(
   const { resource } = opts;
   let pages = 0;
   for (let pass = 0; ; pass++) {
-    const totals = new Set<number | undefined>(knownTotal === undefined || pass > 0 ? [] : [knownTotal]);
+    let before = pass === 0 ? knownTotal : undefined;
+    let shrank = false;
     for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
       signal: opts.signal,
       startPage: pass === 0 ? startPage : 1,
       // A window's later pages are asked for together once the first says how many there are.
       prefetch: WINDOW_PREFETCH,
-      onPage: (info) => {
+      onPage: ({ total }) => {
         pages++;
-        totals.add(info.total);
+        if (total !== undefined && before !== undefined && total < before) shrank = true;
+        if (total !== undefined) before = total;
       },
     })) {
       index.add(r, true);
     }
-    if (totals.size <= 1 || pass >= RELISTS) return pages;
+    if (!shrank || pass >= RELISTS) return pages;
   }
 }
 

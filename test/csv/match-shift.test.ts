@@ -1,8 +1,8 @@
 /**
  * The import's match index when someone else changes the calendar while it is listed: pages are read
  * by offset, so a record deleted between two pages shifts the later ones and one record would go
- * unseen, and the import would create it a second time. The pages' totals disagree then, and the
- * listing is read again.
+ * unseen, and the import would create it a second time. A later page then reports a smaller total,
+ * and the listing is read again.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/index.js';
