@@ -118,17 +118,18 @@ describe.skipIf(!configured)('the main jobs against a real site', () => {
     expect((await ok(['import', 'events', '-', '-o', 'json'], csv)).json()).toMatchObject({ created: n, rejected: 0 });
     expect((await ok(['import', 'events', '-', '-o', 'json'], csv)).json()).toMatchObject({ created: 0, unchanged: n });
 
-    const window = ['--search', stamp, '--start-date', '2031-06-01', '--end-date', '2031-06-30'];
+    const search = `Imported ${stamp}`;
+    const window = ['--search', search, '--start-date', '2031-06-01', '--end-date', '2031-06-30'];
     expect((await ok(['events', 'list', ...window, '-o', 'count'])).stdout.trim()).toBe(String(n));
     expect((await ok(['events', 'list', ...window, '--all', '-o', 'ids'])).stdout.trim().split('\n')).toHaveLength(n);
 
-    const exported = (await ok(['export', 'events', '--search', stamp, '-o', 'json'])).json<Rec[]>();
+    const exported = (await ok(['export', 'events', '--search', search, '-o', 'json'])).json<Rec[]>();
     expect(exported.map((e) => e.title).sort()).toEqual(rows.map((r) => r.split(',')[0]).sort());
     for (const e of exported) {
       expect(e.utc_start_date).toBe(siteWallToUtc(String(e.start_date), facts));
     }
     for (const format of ['csv', 'ndjson', 'ics'] as const) {
-      const text = (await ok(['export', 'events', '--search', stamp, '-o', format])).stdout;
+      const text = (await ok(['export', 'events', '--search', search, '-o', format])).stdout;
       const file = join(files, `export.${format}`);
       writeFileSync(file, text);
       const back = await ok(['import', 'events', file, '-o', 'json']);
@@ -157,14 +158,23 @@ describe.skipIf(!configured)('the main jobs against a real site', () => {
       'api',
       'GET',
       '/events',
-      ...['-f', `search=${stamp}`, '-f', 'start_date=2031-06-01', '-f', 'end_date=2031-06-30', '-f', 'per_page=2'],
+      ...[
+        '-f',
+        `search=Imported ${stamp}`,
+        '-f',
+        'start_date=2031-06-01',
+        '-f',
+        'end_date=2031-06-30',
+        '-f',
+        'per_page=2',
+      ],
     ]);
     expect(listed.json<{ total: number; events: Rec[] }>()).toMatchObject({ total: facts.perPage + 2 });
     const core = await ok([
       'api',
       'GET',
       '/wp-json/wp/v2/tribe_events',
-      ...['-f', `search=${stamp}`, '-f', 'status[0]=publish', '-f', 'status[1]=draft', '-f', 'per_page=100'],
+      ...['-f', `search=Imported ${stamp}`, '-f', 'status[0]=publish', '-f', 'status[1]=draft', '-f', 'per_page=100'],
     ]);
     expect(core.json<Rec[]>().length).toBe(facts.perPage + 2);
 
