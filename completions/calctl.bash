@@ -258,7 +258,7 @@ __calctl_opts() {
     'completion')
       __calctl_r='-h --help' ;;
     ':global')
-      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --verbose --debug --timeout --insecure --date-format --timezone -y --yes --dry-run --offline' ;;
+      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --verbose --debug --timeout --insecure --date-format --ca-file --timezone -y --yes --dry-run --offline' ;;
     *) __calctl_r='' ;;
   esac
 }
@@ -337,7 +337,7 @@ __calctl_optval() {
       __calctl_r='n' ;;
     *'|--profile')
       __calctl_r='r s profiles' ;;
-    *'|--url'|*'|--user'|*'|--token'|*'|--vendor'|*'|--timeout'|*'|--date-format')
+    *'|--url'|*'|--user'|*'|--token'|*'|--vendor'|*'|--timeout'|*'|--date-format'|*'|--ca-file')
       __calctl_r='r s none' ;;
     *'|--timezone')
       __calctl_r='r s dynamic timezones' ;;

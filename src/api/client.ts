@@ -53,6 +53,8 @@ export interface ApiClientOptions {
   signal?: AbortSignal | undefined;
   /** accept self-signed TLS certificates */
   insecure?: boolean | undefined;
+  /** the certificates TLS connections trust, replacing Node's list (see tls.ts: a private CA added) */
+  ca?: readonly string[] | undefined;
   /** source of jitter (tests pass a constant) */
   random?: (() => number) | undefined;
 }
@@ -130,7 +132,14 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       ownAgent = new lib.Agent({
         keepAliveTimeout: 10_000,
         ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
-        ...(opts.insecure ? { connect: { rejectUnauthorized: false } } : {}),
+        ...(opts.insecure || opts.ca
+          ? {
+              connect: {
+                ...(opts.ca ? { ca: [...opts.ca] } : {}),
+                ...(opts.insecure ? { rejectUnauthorized: false } : {}),
+              },
+            }
+          : {}),
       });
     }
     return { dispatcher: opts.dispatcher ?? (ownAgent as Agent) };

@@ -27,6 +27,10 @@ export interface DiscoveryFetcherOptions {
   retries?: number | undefined;
   /** backoff scale of those retries (default 250 ms) */
   retryBaseMs?: number | undefined;
+  /** the certificates TLS trusts (a private CA added, see tls.ts), as the API client's */
+  ca?: readonly string[] | undefined;
+  /** accept invalid TLS certificates, as the API client does with --insecure */
+  insecure?: boolean | undefined;
 }
 
 /**
@@ -39,7 +43,11 @@ export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): Disc
   const once: DiscoveryFetcher = async (start, method) => {
     // Loaded here, not at import: discovery only happens for remote sites.
     const { Agent, request } = await loadUndici();
-    const own = opts.dispatcher ? undefined : new Agent();
+    const connect = {
+      ...(opts.ca ? { ca: [...opts.ca] } : {}),
+      ...(opts.insecure ? { rejectUnauthorized: false } : {}),
+    };
+    const own = opts.dispatcher ? undefined : new Agent({ connect });
     const dispatcher = opts.dispatcher ?? (own as Dispatcher);
     try {
       let url = start;

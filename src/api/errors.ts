@@ -208,7 +208,7 @@ const TLS_CODES = new Set([
 
 function networkHint(code: string | undefined): string {
   if (code && TLS_CODES.has(code)) {
-    return "the site's TLS certificate is not trusted: fix it, or trust its CA with NODE_EXTRA_CA_CERTS=ca.pem (--insecure skips the check, not recommended)";
+    return "the site's TLS certificate is not trusted: fix it, or trust its private CA with --ca-file ca.pem (kept by profile add --ca-file) or NODE_EXTRA_CA_CERTS=ca.pem (--insecure skips the check, not recommended)";
   }
   return 'check the site URL (the profile, --url, CALCTL_URL or WP_URL) and that the server is running and reachable';
 }

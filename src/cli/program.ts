@@ -57,6 +57,10 @@ export function addGlobalOptions(program: Command): Command {
       readDateFormat,
     )
     .option(
+      '--ca-file <file>',
+      'also trust the certificate authority in this PEM file (a private CA); verification stays on',
+    )
+    .option(
       '--timezone <zone>',
       "zone for dates without offset (default: the site's time zone, UTC for the local calendar); on events create/update also the event zone",
     )

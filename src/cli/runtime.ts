@@ -4,7 +4,7 @@
  * command talks HTTP with basic auth — the same code path as a remote site.
  */
 import { existsSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { discoverApiBase, probedSiteUrl } from '../api/discover.js';
 import type { ApiClient, ApiClientOptions, RequestOptions } from '../api/index.js';
 import { ApiError, createApiClient, createDiscoveryFetcher } from '../api/index.js';
@@ -82,6 +82,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
         token: globals.token,
         vendor: globals.vendor,
         passwordFromStdin,
+        caFile: globals.caFile === undefined ? undefined : resolvePath(ctx.cwd, globals.caFile),
       },
       env: ctx.env,
       config,
@@ -149,10 +150,14 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       return clientOfLocal(server, common);
     }
     if (target.kind === 'local') throw new Error('local server module missing');
+    // A private CA is trusted besides Node's own, for discovery and every request alike.
+    const ca = target.caFile ? (await import('../api/tls.js')).trustedCertificates(target.caFile, ctx.env) : undefined;
     // (discovery is bounded by --timeout too: a site that never answers fails within it)
     const fetcher = createDiscoveryFetcher({
       userAgent: `calctl/${CALCTL_VERSION}`,
       ...(timeoutMs ? { timeoutMs } : {}),
+      ca,
+      insecure: globals.insecure,
     });
     // A plain site URL is probed for its REST root once, then the answer is remembered: the probe
     // renders the site's home page, about as long as the request it precedes.
@@ -172,7 +177,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
         .map(([k, v]) => `${k} from ${v}`)
         .join(', ')})`,
     );
-    const options = { ...common, auth: target.auth };
+    const options = { ...common, auth: target.auth, ca };
     client =
       cached !== undefined && key !== undefined
         ? rebasingClient(options, cached, async () => {

@@ -46,6 +46,7 @@ export interface GlobalOptions {
   debug?: boolean;
   timeout?: number;
   insecure?: boolean;
+  caFile?: string;
   timezone?: string;
   /** `--date-format`: the order of numeric dates */
   dateFormat?: DateFormat;

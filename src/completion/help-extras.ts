@@ -15,6 +15,7 @@ const GLOBAL_GROUPS: Record<string, string> = {
   vendor: 'Site and credentials:',
   timeout: 'Site and credentials:',
   insecure: 'Site and credentials:',
+  'ca-file': 'Site and credentials:',
   output: 'Output:',
   json: 'Output:',
   fields: 'Output:',

@@ -133,7 +133,11 @@ they stay out of the shell history and the process list.
 
 calctl profile test checks reachability, the namespace and the credentials (exit 4 when they are
 wrong). Application passwords need HTTPS unless the site allows them otherwise; revoke one in the
-same screen to lock calctl out. The built-in local calendar needs no credentials.`;
+same screen to lock calctl out. The built-in local calendar needs no credentials.
+
+A site whose certificate comes from a private CA (a staging site): trust the CA, never skip the
+check, with --ca-file ca.pem for one command, profile add … --ca-file ca.pem to keep it in the
+profile, or NODE_EXTRA_CA_CERTS=ca.pem. --insecure turns certificate checks off and warns every run.`;
 }
 
 /** Every topic by name. Add entries here (or from another module at start-up). */

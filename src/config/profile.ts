@@ -14,6 +14,8 @@ export interface Profile {
   token?: string | undefined;
   perPage?: number | undefined;
   output?: string | undefined;
+  /** a PEM file of the site's private certificate authority, trusted besides Node's own (absolute path) */
+  caFile?: string | undefined;
 }
 
 /** The non-secret part, stored in config.json. */

@@ -44,6 +44,8 @@ export interface RemoteTarget {
   user?: string;
   perPage?: number;
   output?: string;
+  /** a PEM file of a private CA to trust for this site (`--ca-file`, or the profile's) */
+  caFile?: string;
   /** where each value came from, e.g. {url: 'profile prod', password: 'env CALCTL_PASSWORD'} */
   sources: Record<string, string>;
 }
@@ -61,6 +63,8 @@ export interface ResolveInput {
     vendor?: string | undefined;
     /** the password read from stdin for --password-stdin */
     passwordFromStdin?: string | undefined;
+    /** `--ca-file` */
+    caFile?: string | undefined;
   };
   env: Env;
   config: { profiles: Record<string, ProfileSettings>; defaultProfile?: string | undefined };
@@ -235,6 +239,12 @@ export function resolveTarget(input: ResolveInput): Target {
     sources.profile = layers.find((l) => l.profile === profile)?.label ?? profile.name;
     if (profile.settings.perPage !== undefined) target.perPage = profile.settings.perPage;
     if (profile.settings.output !== undefined) target.output = profile.settings.output;
+  }
+  // A CA file for one command beats the profile's; like other settings it goes to its own site only.
+  const caFile = set(flags.caFile) ?? set(profile?.settings.caFile);
+  if (caFile !== undefined) {
+    target.caFile = caFile;
+    sources.ca_file = set(flags.caFile) !== undefined ? 'flag --ca-file' : (sources.profile ?? 'profile');
   }
   const vendorLayer = usable.find((l) => l.vendor !== undefined);
   if (vendorLayer?.vendor) {

@@ -98,6 +98,7 @@ function toSettings(name: string, raw: unknown, path: string): ProfileSettings {
   if (typeof r.user === 'string' && r.user !== '') settings.user = r.user;
   if (typeof r.perPage === 'number' && Number.isInteger(r.perPage) && r.perPage > 0) settings.perPage = r.perPage;
   if (typeof r.output === 'string' && r.output !== '') settings.output = r.output;
+  if (typeof r.caFile === 'string' && r.caFile !== '') settings.caFile = r.caFile;
   return settings;
 }
 

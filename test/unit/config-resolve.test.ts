@@ -281,3 +281,26 @@ describe('PROFILE_RULES', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 });
+
+describe('a private CA file', () => {
+  const withCa: ResolveInput = {
+    flags: {},
+    env: {},
+    config: { profiles: { ...profiles, tls: { url: PROD, caFile: '/ca/prod.pem' } }, defaultProfile: 'tls' },
+    secrets,
+  };
+  const caOf = (i: ResolveInput) => {
+    const t = resolveTarget(i);
+    return t.kind === 'remote' ? [t.caFile, t.sources.ca_file] : [];
+  };
+
+  it('comes from the profile in use, or from --ca-file for one command', () => {
+    expect(caOf(withCa)).toEqual(['/ca/prod.pem', 'default profile tls']);
+    expect(caOf({ ...withCa, flags: { caFile: '/ca/other.pem' } })).toEqual(['/ca/other.pem', 'flag --ca-file']);
+  });
+
+  it('goes to its own site only: another URL does not carry the profile CA', () => {
+    expect(caOf({ ...withCa, flags: { url: FLAGURL } })).toEqual([undefined, undefined]);
+    expect(caOf({ ...withCa, env: { CALCTL_URL: ENVURL } })).toEqual([undefined, undefined]);
+  });
+});

@@ -1,5 +1,6 @@
 /** The profile commands. Secrets are read from stdin or a hidden prompt and never printed. */
 
+import { resolve } from 'node:path';
 import {
   defaultConfigDir,
   defaultDataDir,
@@ -59,6 +60,12 @@ export async function addProfile(
     profile.vendor = 'tribe';
   }
   if (typeof opts.perPage === 'number') profile.perPage = opts.perPage;
+  // (kept as an absolute path, read now: a wrong file is refused before anything is saved)
+  let ca: string[] | undefined;
+  if (g.caFile !== undefined) {
+    profile.caFile = resolve(rt.ctx.cwd, g.caFile);
+    ca = (await import('../../api/tls.js')).trustedCertificates(profile.caFile, rt.ctx.env);
+  }
   if (g.output) {
     const { isOutputFormat, FORMATS } = await import('../../output/index.js');
     if (!isOutputFormat(g.output))
@@ -98,6 +105,7 @@ export async function addProfile(
       timeoutMs: g.timeout !== undefined ? g.timeout * 1000 : 15_000,
       signal: rt.ctx.signal,
       insecure: g.insecure,
+      ca,
       version: CALCTL_VERSION,
     });
     await printReport(rt, report);
@@ -220,7 +228,8 @@ export async function testProfileCommand(rt: CliRuntime, name: string | undefine
   let target: Awaited<ReturnType<CliRuntime['target']>>;
   if (name !== undefined) {
     const config = loadConfig(configDir(rt));
-    target = resolveTarget({ flags: { profile: name }, env: {}, config, secrets: config.secrets });
+    const caFile = g.caFile === undefined ? undefined : resolve(rt.ctx.cwd, g.caFile);
+    target = resolveTarget({ flags: { profile: name, caFile }, env: {}, config, secrets: config.secrets });
   } else {
     target = await rt.target();
   }
@@ -239,10 +248,14 @@ export async function testProfileCommand(rt: CliRuntime, name: string | undefine
     await finish(rt, report);
     return;
   }
+  const ca = target.caFile
+    ? (await import('../../api/tls.js')).trustedCertificates(target.caFile, rt.ctx.env)
+    : undefined;
   const report = await testSite(target.url, target.vendor, target.auth, {
     timeoutMs: g.timeout !== undefined ? g.timeout * 1000 : 15_000,
     signal: rt.ctx.signal,
     insecure: g.insecure,
+    ca,
     version: CALCTL_VERSION,
   });
   if (target.user && !target.auth) {

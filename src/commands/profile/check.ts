@@ -2,7 +2,7 @@
  * `profile test`: three checks in order — the site answers, the namespace exists, the credentials
  * are accepted — each reported, the first failure deciding the exit code (1 network/namespace, 4 auth).
  */
-import { type ApiAuth, ApiError, createApiClient, resolveApiBase } from '../../api/index.js';
+import { type ApiAuth, ApiError, createApiClient, createDiscoveryFetcher, resolveApiBase } from '../../api/index.js';
 import { CalctlError, EXIT, exitCodeOf } from '../../errors/index.js';
 
 /** One line of the report. */
@@ -24,15 +24,29 @@ export async function testSite(
   url: string,
   vendor: string,
   auth: ApiAuth | undefined,
-  opts: { timeoutMs?: number | undefined; signal?: AbortSignal; insecure?: boolean | undefined; version: string },
+  opts: {
+    timeoutMs?: number | undefined;
+    signal?: AbortSignal;
+    insecure?: boolean | undefined;
+    /** the certificates TLS trusts (a private CA added) */
+    ca?: readonly string[] | undefined;
+    version: string;
+  },
 ): Promise<TestReport> {
   const results: CheckResult[] = [];
-  const baseUrl = await resolveApiBase(url, vendor);
+  const fetcher = createDiscoveryFetcher({
+    userAgent: `calctl/${opts.version}`,
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    ca: opts.ca,
+    insecure: opts.insecure,
+  });
+  const baseUrl = await resolveApiBase(url, vendor, fetcher);
   const common = {
     baseUrl,
     timeoutMs: opts.timeoutMs,
     signal: opts.signal,
     insecure: opts.insecure,
+    ca: opts.ca,
     version: opts.version,
   };
   const anon = createApiClient(common);

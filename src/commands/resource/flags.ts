@@ -21,6 +21,7 @@ export const GLOBAL_FLAG_NAMES: ReadonlySet<string> = new Set([
   'debug',
   'timeout',
   'insecure',
+  'ca-file',
   'timezone',
   'date-format',
   'yes',
