@@ -6,6 +6,11 @@ export interface ErrorData {
   status?: number;
   /** per-parameter messages for `rest_invalid_param` */
   params?: Record<string, string>;
+  /**
+   * per-parameter errors (`{code, message}`), only for the parameters whose check explained itself
+   * (WordPress core's schema checks); `[]` when every check just said no
+   */
+  details?: Record<string, { code?: string; message?: string }> | unknown[];
   [key: string]: unknown;
 }
 
@@ -71,15 +76,20 @@ function specOf(name: string): FieldSpec | ParamSpec | undefined {
   return undefined;
 }
 
-/** Why the site refused one parameter, in words that say what it takes. */
-function reasonFor(name: string, siteMessage: string | undefined): string {
+/**
+ * Why the site refused one parameter, in words that say what it takes. The site's own message is
+ * shown only when its check explained itself (an entry in `details`, WordPress ≥ 5.5); a bare refusal
+ * ("Invalid parameter.", in the site's language) gets calctl's words. Never decided by the message's
+ * words: a site in another language writes them otherwise.
+ */
+function reasonFor(name: string, siteMessage: string | undefined, explained: boolean): string {
   if (LINKED_PARAMS[name]) return `no such record (see: ${LINKED_PARAMS[name]})`;
   const spec = specOf(name);
   if (spec?.semantic === 'date') return 'not a date the site reads (see: calctl help dates)';
   if (spec?.type === 'boolean') return 'must be true or false';
   if (spec?.type === 'integer') return 'must be a whole number';
   if (spec?.semantic === 'status') return 'not a status the site knows (publish, future, draft, pending, private)';
-  const generic = siteMessage === undefined || /^invalid parameter\.?$/i.test(siteMessage.trim());
+  const generic = !explained || siteMessage === undefined || siteMessage.trim() === '';
   if (spec?.type === 'string' && generic) return 'must be text, not empty';
   return generic ? 'the site refused this value' : siteMessage;
 }
@@ -90,7 +100,10 @@ function badRequestHint(code: string, data: ErrorData | undefined): string | und
   const params = data?.params ?? {};
   const names = Object.keys(params);
   if (names.length === 0) return undefined;
-  const each = names.map((p) => `--${p.replace(/_/g, '-')}: ${reasonFor(p, params[p])}`);
+  const details = data?.details;
+  const explained = (p: string) =>
+    typeof details === 'object' && details !== null && !Array.isArray(details) && details[p] !== undefined;
+  const each = names.map((p) => `--${p.replace(/_/g, '-')}: ${reasonFor(p, params[p], explained(p))}`);
   return `the site refused ${each.join('; ')}`;
 }
 
