@@ -149,6 +149,9 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // (rows know where they end in a CSV or NDJSON file; a JSON array, .ics or stdin give no share)
   const sized = size !== undefined && size > 0 && !ics && format !== 'json';
   const api = await rt.api();
+  // Asked for now and awaited by the import beside its first reads, not before them.
+  const timezone = dateZone(rt);
+  timezone.catch(() => {});
   const json = g.json === true || g.output === 'json';
   const printSummary = (summary: ImportSummary) => {
     if (json) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
@@ -168,7 +171,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       batchSize: (opts.batchSize as number | undefined) ?? BATCH_LIMIT,
       dryRun,
       failFast: opts.failFast === true,
-      timezone: await dateZone(rt),
+      timezone,
       eventZone: g.timezone,
       dateFormat: g.dateFormat,
       now: ctx.now(),

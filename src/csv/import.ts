@@ -19,6 +19,7 @@ import { buildMatchIndex } from './match-loader.js';
 import { prepareRow } from './prepare.js';
 import { type ImportSummary, type Progress, plural } from './progress.js';
 import { isBlankRow, type RecordSource, type SourceRow } from './read.js';
+import { readAhead } from './read-ahead.js';
 import { noRejects, type RejectsWriter } from './rejects.js';
 import { isProblem } from './row.js';
 
@@ -34,6 +35,9 @@ export class ImportInterruptedError extends InterruptedError {
 
 /** The counts at the moment a fatal error (a malformed line, a lost site) stopped a started import. */
 const countsAtStop = new WeakMap<object, ImportSummary>();
+
+/** Rows read ahead of the writes at least (more with a higher --concurrency). */
+const READ_AHEAD = 32;
 
 /**
  * What an import had done when `err` stopped it: the counts of an interrupted or fatally stopped run
@@ -64,7 +68,7 @@ export interface ImportOptions {
   dryRun?: boolean | undefined;
   failFast?: boolean | undefined;
   /** zone for relative dates in rows without a time zone (default UTC, the site default) */
-  timezone?: string | undefined;
+  timezone?: string | Promise<string> | undefined;
   /**
    * the zone events of rows that name none are made in (`--timezone`: the times were read in it, and
    * a site reads the times it is sent in the event's zone); absent: the site's
@@ -153,7 +157,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   });
   // Whether the site batches writes is asked while the match index is built.
   writer.probe(`/${resource.name}/0`);
-  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal });
+  // (the site's zone, when it is still being asked for, comes in while the index is built)
+  const [index, timezone] = await Promise.all([
+    buildMatchIndex({ api, resource, keyFields, signal: opts.signal }),
+    opts.timezone,
+  ]);
   const links = createLinkResolver({ api, dryRun, signal: opts.signal });
   const applyOpts = {
     api,
@@ -182,7 +190,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const rowOpts = {
     resource,
     now: opts.now ?? new Date(),
-    timezone: opts.timezone ?? 'UTC',
+    timezone: timezone ?? 'UTC',
     eventZone: opts.eventZone,
     reading: () => survey.reading(),
   };
@@ -262,7 +270,17 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     opts.progress?.tick(done, opts.size && row.offset !== undefined ? reached / opts.size : undefined);
   };
   try {
-    for await (const row of inDateOrder(source.rows, survey, source.reopen)) {
+    // Rows are read ahead of their turn, and the reads their matching needs (the date windows of a
+    // large calendar) start then: they run while the rows before them are written.
+    const lookAhead = (row: SourceRow) => {
+      if (!index.windowed || cp?.isDone(row.index) || isBlankRow(row)) return;
+      void convertRow(row.cells, { ...rowOpts, targets: mapping.targets })
+        .then((converted) => (isProblem(converted) ? undefined : index.prepare(converted.id, converted.body)))
+        .catch(() => {});
+    };
+    // (rows whose slash dates read either way are held until a row decides day or month first)
+    const ordered = inDateOrder(source.rows, survey, source.reopen);
+    for await (const row of readAhead(ordered, Math.max(READ_AHEAD, concurrency * 4), lookAhead)) {
       if (stop || opts.signal?.aborted) break;
       if (cp?.isDone(row.index)) {
         passed(row);

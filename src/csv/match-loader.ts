@@ -124,6 +124,7 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
     return index;
   }
   index.prepare = windowLoader(index, opts, totalPages);
+  index.windowed = true;
   return index;
 }
 

@@ -65,6 +65,9 @@ export class MatchIndex {
    */
   prepare: (id: number | undefined, body: Body) => Promise<void> = async () => {};
 
+  /** Whether `prepare` loads what a row may match (a large calendar, listed by date windows). */
+  windowed = false;
+
   constructor(
     readonly resource: ResourceSpec,
     readonly keyFields: readonly string[],

@@ -144,4 +144,38 @@ describe('the match index of a large calendar', () => {
     expect(gets.length).toBeLessThanOrEqual(Math.ceil(wholePages * 1.5) + 2);
     expect(gets.filter((g) => g.query.start_date === '1900-01-01').length).toBeGreaterThan(1);
   });
+  it("asks for the next rows' windows while the rows before them are written", async () => {
+    // Rows a year apart (no window reaches the next), two writes at a time. Every create waits until
+    // the calendar has been listed five times (its first page, then windows or the whole of it):
+    // rows that waited for a free slot to ask for their windows would stop at three.
+    const rows = Array.from(
+      { length: 16 },
+      (_, i) => `Ahead ${i},${2040 + i}-03-01 10:00:00,${2040 + i}-03-01 11:00:00`,
+    );
+    const path = await site.file('ahead.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const listings = () => gets.filter(listedIn).length;
+    const api = new Proxy(recording(site.api), {
+      get(target, prop, receiver) {
+        if (prop === 'get') {
+          return async (p: string, o?: never) => {
+            const res = await target.get(p, o);
+            if (listings() >= 5) open();
+            return res;
+          };
+        }
+        if (prop === 'post') return async (p: string, b: unknown, o?: never) => gate.then(() => target.post(p, b, o));
+        if (prop === 'request') {
+          return async (m: string, p: string, o?: never) =>
+            (m === 'POST' ? gate : Promise.resolve()).then(() => target.request(m, p, o));
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as ApiClient;
+    const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
+    expect(summary).toMatchObject({ created: 16, rejected: 0 });
+  });
 });
