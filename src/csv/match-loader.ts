@@ -26,7 +26,8 @@ export interface MatchIndexOptions {
   signal?: AbortSignal | undefined;
   /**
    * Pages of the whole calendar up to which events are listed whole at the start rather than per
-   * row (default 2: a row's window costs at least a page, and usually three).
+   * row (default {@link WHOLE_PAGES}: its pages after the first cost one round trip together, no
+   * more than one row's window).
    */
   wholePages?: number | undefined;
 }
@@ -38,6 +39,12 @@ const WINDOWS_IN_FLIGHT = 4;
 
 /** The farthest a row's window reaches past the row's day (days). */
 const MAX_REACH = 256;
+
+/**
+ * Pages of the whole calendar up to which it is listed whole at the start (the pages after the first
+ * asked for together: one round trip) rather than by windows around the rows.
+ */
+const WHOLE_PAGES = 4;
 
 /** Pages of one listing asked for at once after its first. */
 const WINDOW_PREFETCH = 3;
@@ -63,38 +70,98 @@ export function eventsAroundQuery(day: string): Obj {
 /** Times a listing is read again when its pages say the list shrank while it was read. */
 const RELISTS = 2;
 
+/** Pages of a listing whose size is known asked for at once. */
+const PAGES_IN_FLIGHT = 4;
+
+/** What a listing known from its first page needs to go on: its total then, and its pages. */
+interface Known {
+  total: number;
+  pages: number;
+}
+
+/**
+ * Pages `from`…`known.pages` of a listing whose first page was read already, asked for together
+ * (a few at a time): they take one round trip where one after another would take several. Resolves
+ * with the totals each page reported (undefined: a page past the end, which the list shrank to).
+ */
+async function pagesAtOnce(
+  index: MatchIndex,
+  opts: MatchIndexOptions,
+  query: Obj,
+  from: number,
+  known: Known,
+): Promise<(number | undefined)[]> {
+  const { resource } = opts;
+  const numbers = Array.from({ length: Math.max(0, known.pages - from + 1) }, (_, i) => from + i);
+  const totals: (number | undefined)[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < numbers.length) {
+      const i = next++;
+      try {
+        const res = await opts.api.get<Obj>(`/${resource.name}`, {
+          query: { ...query, page: numbers[i] } as never,
+          signal: opts.signal,
+        });
+        const records = res.body[resource.name];
+        for (const r of Array.isArray(records) ? (records as Obj[]) : []) index.add(r, true);
+        totals[i] = Number(res.body.total ?? res.headers['x-wp-total'] ?? known.total);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404 && /-page-not-found$/.test(err.code))) throw err;
+        totals[i] = undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, numbers.length) }, worker));
+  return totals;
+}
+
 /**
  * Lists a query's every page into the index; resolves with the number of pages asked for. Pages are
- * read one after another by offset, so a record someone else deletes (or trashes, or moves out of the
- * window) meanwhile shifts the later pages back and one record would never be seen: the import would
- * then create it again. When a page reports a smaller total than one before it (`knownTotal`: what a
- * page read before this listing reported), the listing is read again from its first page. A larger
- * total (a record added, as this import's own creates do) only repeats a record: nothing is missed.
+ * read by offset, so a record someone else deletes (or trashes, or moves out of the window) meanwhile
+ * shifts the later pages back and one record would never be seen: the import would then create it
+ * again. When a page reports a smaller total than one before it (`known`: what the listing's first
+ * page, read before, reported), the listing is read again from its first page. A larger total (a
+ * record added, as this import's own creates do) only repeats a record: nothing is missed. With
+ * `known`, the pages from `startPage` on are asked for together.
  */
 async function listInto(
   index: MatchIndex,
   opts: MatchIndexOptions,
   query: Obj,
   startPage = 1,
-  knownTotal?: number,
+  known?: Known,
 ): Promise<number> {
   const { resource } = opts;
   let pages = 0;
   for (let pass = 0; ; pass++) {
-    let before = pass === 0 ? knownTotal : undefined;
+    let before = pass === 0 ? known?.total : undefined;
     let shrank = false;
-    for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
-      signal: opts.signal,
-      startPage: pass === 0 ? startPage : 1,
-      // A window's later pages are asked for together once the first says how many there are.
-      prefetch: WINDOW_PREFETCH,
-      onPage: ({ total }) => {
-        pages++;
-        if (total !== undefined && before !== undefined && total < before) shrank = true;
+    let from = pass === 0 ? startPage : 1;
+    if (pass === 0 && known !== undefined && startPage <= known.pages) {
+      const totals = await pagesAtOnce(index, opts, query, startPage, known);
+      pages += totals.length;
+      for (const total of totals) {
+        if (total === undefined || (before !== undefined && total < before)) shrank = true;
         if (total !== undefined) before = total;
-      },
-    })) {
-      index.add(r, true);
+      }
+      // (pages past those known: the list grew meanwhile, and they are read one after another)
+      from = Math.ceil((before ?? 0) / MAX_PER_PAGE) > known.pages && !shrank ? known.pages + 1 : 0;
+    }
+    if (from > 0) {
+      for await (const r of paginate<Obj>(opts.api, `/${resource.name}`, query as never, resource.name, {
+        signal: opts.signal,
+        startPage: from,
+        // A window's later pages are asked for together once the first says how many there are.
+        prefetch: WINDOW_PREFETCH,
+        onPage: ({ total }) => {
+          pages++;
+          if (total !== undefined && before !== undefined && total < before) shrank = true;
+          if (total !== undefined) before = total;
+        },
+      })) {
+        index.add(r, true);
+      }
     }
     if (!shrank || pass >= RELISTS) return pages;
   }
@@ -119,11 +186,11 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
   for (const r of Array.isArray(records) ? (records as Obj[]) : []) index.add(r, true);
   const total = Number(first.body.total ?? first.headers['x-wp-total'] ?? 0);
   const totalPages = Math.ceil(total / MAX_PER_PAGE);
-  if (totalPages <= (opts.wholePages ?? 2)) {
-    if (totalPages > 1) await listInto(index, opts, whole, 2, total);
+  if (totalPages <= (opts.wholePages ?? WHOLE_PAGES)) {
+    if (totalPages > 1) await listInto(index, opts, whole, 2, { total, pages: totalPages });
     return index;
   }
-  index.prepare = windowLoader(index, opts, totalPages);
+  index.prepare = windowLoader(index, opts, { total, pages: totalPages });
   index.windowed = true;
   return index;
 }
@@ -132,9 +199,10 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
 function windowLoader(
   index: MatchIndex,
   opts: MatchIndexOptions,
-  totalPages: number,
+  known: Known,
 ): (id: number | undefined, body: Body) => Promise<void> {
   const { api, resource } = opts;
+  const totalPages = known.pages;
   const asked = new Map<string, Promise<void>>();
   let spent = 0;
   let complete: Promise<void> | undefined;
@@ -163,9 +231,12 @@ function windowLoader(
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
     }
   };
-  /** The whole calendar, listed once windows would cost more (then the index is complete). */
+  /**
+   * The whole calendar, listed once windows would cost more (then the index is complete): its first
+   * page is in the index already, the others are asked for together.
+   */
   const listEverything = (): Promise<void> => {
-    complete ??= listInto(index, opts, everythingQuery(resource)).then(() => {});
+    complete ??= listInto(index, opts, everythingQuery(resource), 2, known).then(() => {});
     return complete;
   };
   // A few windows at a time: a row past them waits for one to end (it often covers the row), and

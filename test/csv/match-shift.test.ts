@@ -1,8 +1,8 @@
 /**
- * The import's match index when someone else changes the calendar while it is listed: pages are read
- * by offset, so a record deleted between two pages shifts the later ones and one record would go
- * unseen, and the import would create it a second time. A later page then reports a smaller total,
- * and the listing is read again.
+ * The import's listing of a calendar of a few pages: listed whole, its pages after the first asked for
+ * together; and read again when someone else changes the calendar meanwhile: pages are read by
+ * offset, so a record deleted between two pages shifts the later ones and one record would go unseen,
+ * and the import would create it a second time. A later page then reports a smaller total.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/index.js';
@@ -53,4 +53,38 @@ it('a record deleted between two pages of the listing: every other row still mat
   expect(summary).toMatchObject({ created: 0, unchanged: ROWS, rejected: 0 });
   const titles = (await listAll(site, 'events')).map((e: { title: string }) => e.title);
   expect(new Set(titles).size).toBe(titles.length);
+});
+
+it('a calendar of a few pages is listed whole, its pages after the first asked for together', async () => {
+  const more = Array.from(
+    { length: 90 },
+    (_, i) =>
+      `More ${i},2027-05-${pad(1 + (i % 28))} ${pad(8 + Math.floor(i / 28))}:00,2027-05-${pad(1 + (i % 28))} ${pad(8 + Math.floor(i / 28))}:30`,
+  );
+  const seed = await site.file('more.csv', `title,start_date,end_date\n${more.join('\n')}\n`);
+  expect(await importPath(site, 'events', seed)).toMatchObject({ created: 90 });
+  const total = (await listAll(site, 'events')).length;
+  expect(Math.ceil(total / 50)).toBe(4);
+  const pages: unknown[] = [];
+  let inFlight = 0;
+  let most = 0;
+  const api = new Proxy(site.api, {
+    get(target, prop, receiver) {
+      if (prop !== 'get') return Reflect.get(target, prop, receiver);
+      return async (path: string, opts?: { query?: Record<string, unknown> }) => {
+        if (path === '/events') pages.push(opts?.query?.page);
+        inFlight++;
+        most = Math.max(most, inFlight);
+        try {
+          return await target.get(path, opts as never);
+        } finally {
+          inFlight--;
+        }
+      };
+    },
+  }) as ApiClient;
+  const one = await site.file('one.csv', 'title,start_date,end_date\nLonely,2027-07-01 10:00,2027-07-01 11:00\n');
+  expect(await importPath({ ...site, api }, 'events', one)).toMatchObject({ created: 1 });
+  expect(pages).toEqual([1, 2, 3, 4]);
+  expect(most).toBeGreaterThanOrEqual(3);
 });
