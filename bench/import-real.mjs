@@ -14,7 +14,7 @@
  * command of the run (not measured) finds the site's REST root, and the imports use what it learnt.
  *
  * Several deployments in one run: CALCTL_REAL_URL may name several sites, comma-separated (each its
- * own figures, with the zone, URL form, language and page size the site reports). Every request goes
+ * own figures, with the zone, URL form and page size the site reports). Every request goes
  * to the REST root the site announces, so a plain-permalink site or one in a folder is measured alike.
  *
  *   CALCTL_REAL_URL=… CALCTL_REAL_USER=… CALCTL_REAL_PASSWORD=… node --import tsx bench/import-real.mjs
@@ -149,17 +149,16 @@ async function importedIds() {
   }
 }
 
-/** What the site says of itself: zone, URL form, language, page size and size, for the heading. */
+/** What the site says of itself: zone, URL form, page size and size, for the heading. */
 async function deployment() {
   const index = await call('GET', '/');
   const list = await call('GET', '/tribe/events/v1/events?_fields=rest_url');
-  const settings = await call('GET', '/wp/v2/settings?_fields=language').catch(() => ({}));
   const zone = index.timezone_string || `UTC${index.gmt_offset >= 0 ? '+' : ''}${index.gmt_offset}`;
   const perPage = /[?&]per_page=(\d+)/.exec(String(list.rest_url ?? ''))?.[1] ?? '?';
   const form = `${restRoot.plain ? 'plain' : 'pretty'} permalinks`;
   const events = (await call('GET', '/tribe/events/v1/events?per_page=1&start_date=1900-01-01&end_date=2100-12-31'))
     .total;
-  return `${zone}, ${form}, ${settings.language || 'en_US'}, page size ${perPage}, ${events} events`;
+  return `${zone}, ${form}, page size ${perPage}, ${events} events`;
 }
 
 /** Deletes for good what this run made on the current site. */

@@ -7,8 +7,13 @@
  *   events that start within a day of the row's start (the site compares starts in its own zone, the
  *   row's may be another: a day each side covers every offset), plus the row's id or slug looked up
  *   when the window does not hold it. A window reaches further ahead while the calendar is sparse,
- *   so the next rows' days are often listed already. Once those requests add up to half of what listing everything
- *   costs (a large file), the rest of the calendar is listed once and the index is complete.
+ *   so the next rows' days are often listed already (and the import asks for the next rows' windows
+ *   while the rows before them are written). Once those requests cost the site half of what listing
+ *   everything would (a large file; a window that finds nothing costs less than a page), the rest of
+ *   the calendar is listed once, its pages together, and the index is complete; rows whose windows
+ *   are listed already do not wait for it.
+ * - a calendar of up to {@link WHOLE_PAGES} pages is listed whole at the start, its pages after the
+ *   first together.
  */
 import { type ApiClient, ApiError, paginate } from '../api/index.js';
 import { everythingQuery, MAX_PER_PAGE, type ResourceSpec } from '../catalog/index.js';
@@ -46,6 +51,16 @@ const MAX_REACH = 256;
  */
 const WHOLE_PAGES = 4;
 
+/**
+ * What a request costs the site, in full pages of 50 events, against the whole listing (one per page):
+ * a listing that found no event costs about 0.4 of a full page (WordPress's bootstrap and the query;
+ * on the reference site an empty window took 264 ms, a full page 588 ms), one that found events about
+ * a page. So the windows of a sparse calendar (new events on empty days) are counted as cheap as they
+ * are, and the whole calendar is not listed for them.
+ */
+const REQUEST_COST = 0.4;
+const costOf = (requests: number, records: number): number => (records === 0 ? requests * REQUEST_COST : requests);
+
 /** Pages of one listing asked for at once after its first. */
 const WINDOW_PREFETCH = 3;
 
@@ -82,7 +97,8 @@ interface Known {
 /**
  * Pages `from`…`known.pages` of a listing whose first page was read already, asked for together
  * (a few at a time): they take one round trip where one after another would take several. Resolves
- * with the totals each page reported (undefined: a page past the end, which the list shrank to).
+ * with the totals the pages reported in the order they were answered (undefined: a page past the end,
+ * which the list shrank to) and the number of records read.
  */
 async function pagesAtOnce(
   index: MatchIndex,
@@ -90,10 +106,11 @@ async function pagesAtOnce(
   query: Obj,
   from: number,
   known: Known,
-): Promise<(number | undefined)[]> {
+): Promise<{ totals: (number | undefined)[]; records: number }> {
   const { resource } = opts;
   const numbers = Array.from({ length: Math.max(0, known.pages - from + 1) }, (_, i) => from + i);
   const totals: (number | undefined)[] = [];
+  let read = 0;
   let next = 0;
   const worker = async () => {
     while (next < numbers.length) {
@@ -105,15 +122,16 @@ async function pagesAtOnce(
         });
         const records = res.body[resource.name];
         for (const r of Array.isArray(records) ? (records as Obj[]) : []) index.add(r, true);
-        totals[i] = Number(res.body.total ?? res.headers['x-wp-total'] ?? known.total);
+        read += Array.isArray(records) ? records.length : 0;
+        totals.push(Number(res.body.total ?? res.headers['x-wp-total'] ?? known.total));
       } catch (err) {
         if (!(err instanceof ApiError && err.status === 404 && /-page-not-found$/.test(err.code))) throw err;
-        totals[i] = undefined;
+        totals.push(undefined);
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, numbers.length) }, worker));
-  return totals;
+  return { totals, records: read };
 }
 
 /**
@@ -123,7 +141,8 @@ async function pagesAtOnce(
  * again. When a page reports a smaller total than one before it (`known`: what the listing's first
  * page, read before, reported), the listing is read again from its first page. A larger total (a
  * record added, as this import's own creates do) only repeats a record: nothing is missed. With
- * `known`, the pages from `startPage` on are asked for together.
+ * `known`, the pages from `startPage` on are asked for together. Resolves with the pages asked for
+ * and the records read.
  */
 async function listInto(
   index: MatchIndex,
@@ -131,19 +150,22 @@ async function listInto(
   query: Obj,
   startPage = 1,
   known?: Known,
-): Promise<number> {
+): Promise<{ pages: number; records: number }> {
   const { resource } = opts;
   let pages = 0;
+  let records = 0;
   for (let pass = 0; ; pass++) {
     let before = pass === 0 ? known?.total : undefined;
     let shrank = false;
     let from = pass === 0 ? startPage : 1;
     if (pass === 0 && known !== undefined && startPage <= known.pages) {
-      const totals = await pagesAtOnce(index, opts, query, startPage, known);
-      pages += totals.length;
-      for (const total of totals) {
+      const read = await pagesAtOnce(index, opts, query, startPage, known);
+      pages += read.totals.length;
+      records += read.records;
+      // (in the order the pages were answered: a total below one answered before it is a deletion)
+      for (const total of read.totals) {
         if (total === undefined || (before !== undefined && total < before)) shrank = true;
-        if (total !== undefined) before = total;
+        if (total !== undefined) before = Math.max(before ?? total, total);
       }
       // (pages past those known: the list grew meanwhile, and they are read one after another)
       from = Math.ceil((before ?? 0) / MAX_PER_PAGE) > known.pages && !shrank ? known.pages + 1 : 0;
@@ -161,9 +183,10 @@ async function listInto(
         },
       })) {
         index.add(r, true);
+        records++;
       }
     }
-    if (!shrank || pass >= RELISTS) return pages;
+    if (!shrank || pass >= RELISTS) return { pages, records };
   }
 }
 
@@ -222,7 +245,7 @@ function windowLoader(
     return p;
   };
   const lookup = (path: string) => async () => {
-    spent++;
+    spent += 1;
     try {
       const res = await api.get<Obj>(path, { signal: opts.signal });
       index.add(res.body, true);
@@ -258,9 +281,10 @@ function windowLoader(
       query.starts_before = shiftDay(day, 1 + reach);
       const entry = { from, to: query.starts_before as string, done: Promise.resolve() };
       entry.done = (async () => {
-        spent++;
-        const pages = await listInto(index, opts, query);
-        spent += Math.max(0, pages - 1);
+        // (counted at once, so that windows asked for together count each other)
+        spent += REQUEST_COST;
+        const { pages, records } = await listInto(index, opts, query);
+        spent += costOf(pages, records) - REQUEST_COST;
         // (one page: a sparse calendar, the next window reaches twice as far; several: half)
         reach = pages <= 1 ? Math.min(MAX_REACH, Math.max(1, reach * 2)) : Math.floor(reach / 2);
       })();
@@ -273,13 +297,21 @@ function windowLoader(
     }
   };
   return async (id, body) => {
-    if (complete) return complete;
-    if (spent * 2 >= totalPages) return listEverything();
     const day = typeof body.start_date === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(body.start_date)?.[0] : undefined;
-    if (day !== undefined) await windowAround(day);
-    if (id !== undefined && id > 0 && !index.hasId(id)) await once(`id:${id}`, lookup(`/${resource.name}/${id}`));
+    // A row whose days a window has listed needs nothing more, even once the whole calendar is being
+    // listed: its write need not wait for that.
+    const hit =
+      day === undefined ? undefined : covered.find((c) => c.from <= shiftDay(day, -1) && c.to >= shiftDay(day, 1));
+    if (hit) await hit.done;
+    else if (complete) return complete;
+    else if (spent * 2 >= totalPages) return listEverything();
+    else if (day !== undefined) await windowAround(day);
+    const needsId = id !== undefined && id > 0 && !index.hasId(id);
     const slug = typeof body.slug === 'string' ? body.slug : '';
-    if (slug !== '' && !index.hasSlug(slug)) {
+    const needsSlug = slug !== '' && !index.hasSlug(slug);
+    if ((needsId || needsSlug) && complete) return complete;
+    if (needsId) await once(`id:${id}`, lookup(`/${resource.name}/${id}`));
+    if (needsSlug) {
       await once(`slug:${slug.toLowerCase()}`, lookup(`/${resource.name}/by-slug/${encodeURIComponent(slug)}`));
     }
   };

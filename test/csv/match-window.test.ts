@@ -178,4 +178,41 @@ describe('the match index of a large calendar', () => {
     const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
     expect(summary).toMatchObject({ created: 16, rejected: 0 });
   });
+  it('rows whose windows are listed are written while the whole calendar is still being listed', async () => {
+    // New rows ten days apart among the seeded events: each window finds events, and after a few
+    // of them listing the whole calendar is cheaper. Its later pages are held until three rows have
+    // been written, two at a time: a third row that waited for the whole listing never would be.
+    const rows = Array.from({ length: 12 }, (_, i) => {
+      const day = dayOf(i * 40);
+      return `Meanwhile ${i},${day} 20:00:00,${day} 21:00:00`;
+    });
+    const path = await site.file('meanwhile.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    let written!: () => void;
+    const threeWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    let posts = 0;
+    const api = new Proxy(recording(site.api), {
+      get(target, prop, receiver) {
+        if (prop === 'get') {
+          return async (p: string, o?: { query?: Record<string, unknown> }) => {
+            const whole = o?.query?.start_date === '1900-01-01' && Number(o?.query?.page) > 1;
+            if (whole) await threeWritten;
+            return target.get(p, o as never);
+          };
+        }
+        if (prop === 'request') {
+          return async (m: string, p: string, o?: never) => {
+            const res = await target.request(m, p, o);
+            if (m === 'POST' && ++posts >= 3) written();
+            return res;
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as ApiClient;
+    const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
+    expect(summary).toMatchObject({ created: 12, rejected: 0 });
+    expect(gets.some((g) => listedIn(g) && g.query.start_date === '1900-01-01' && g.query.page === 2)).toBe(true);
+  });
 });

@@ -1,0 +1,68 @@
+/**
+ * The import's listing of a calendar of a few pages, against a scripted client: the pages after the
+ * first are asked for together; they are read again only when a page, in the order the answers came,
+ * reports fewer events than one answered before it (someone deleted one: an offset page may have
+ * skipped a record), not when answers come out of page order while the import adds events.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/api/index.js';
+import { getResource } from '../../src/catalog/index.js';
+import { buildMatchIndex } from '../../src/csv/match-loader.js';
+
+type Answer = { total: number; delay: number };
+
+/** A client whose `/events` pages answer with the given totals after the given delays (ms). */
+function scripted(first: number, later: Record<number, Answer>) {
+  const asked: number[] = [];
+  const api = {
+    baseUrl: 'http://x/wp-json/tribe/events/v1',
+    async get(path: string, opts?: { query?: Record<string, unknown>; unparsed?: boolean }) {
+      if (path !== '/events') throw new Error(`unexpected ${path}`);
+      const page = Number(opts?.query?.page ?? 1);
+      asked.push(page);
+      const answer = page === 1 ? { total: first, delay: 0 } : (later[page] as Answer);
+      await new Promise((r) => setTimeout(r, answer.delay));
+      const events = Array.from({ length: page * 50 <= answer.total ? 50 : answer.total % 50 }, (_, i) => ({
+        id: page * 1000 + i,
+        title: `E ${page} ${i}`,
+        slug: `e-${page}-${i}`,
+        start_date: '2030-01-01 10:00:00',
+      }));
+      const body = { events, total: answer.total, total_pages: Math.ceil(answer.total / 50) };
+      // (paginate reads its pages as received, to parse them later)
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: opts?.unparsed ? JSON.stringify(body) : body,
+        url: path,
+        method: 'GET',
+      };
+    },
+  } as unknown as ApiClient;
+  return { api, asked };
+}
+
+describe('listing a calendar of a few pages', () => {
+  it('asks for pages 2–4 together, and does not read again when answers come out of order as the list grows', async () => {
+    const { api, asked } = scripted(160, {
+      // (answered 4, 3, 2: each later answer counts one more event than the one before it)
+      2: { total: 163, delay: 30 },
+      3: { total: 162, delay: 20 },
+      4: { total: 161, delay: 1 },
+    });
+    const index = await buildMatchIndex({ api, resource: getResource('events') });
+    expect(asked).toEqual([1, 2, 3, 4]);
+    expect(index.hasId(4000)).toBe(true);
+  });
+
+  it('reads the listing again when a later answer reports fewer events (a deletion)', async () => {
+    const { api, asked } = scripted(160, {
+      2: { total: 160, delay: 1 },
+      3: { total: 159, delay: 20 },
+      4: { total: 159, delay: 30 },
+    });
+    await buildMatchIndex({ api, resource: getResource('events') });
+    expect(asked.slice(0, 4)).toEqual([1, 2, 3, 4]);
+    expect(asked.filter((p) => p === 1).length).toBeGreaterThanOrEqual(2);
+  });
+});
