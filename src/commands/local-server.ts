@@ -5,6 +5,7 @@
  */
 
 import type { Transport } from '../api/client.js';
+import { restUrl } from '../api/rest-url.js';
 import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { defaultDataDir } from '../config/paths.js';
 import type { Context } from '../io/context.js';
@@ -62,7 +63,8 @@ export async function startLocalServer(
   // The password is only sent as the admin's credentials; the in-process core trusts them anyway.
   const password = ctx.env.CALCTL_ADMIN_PASSWORD || readAdminPassword(dataDir) || 'local';
   return {
-    baseUrl: `${LOCAL_ORIGIN}/wp-json/${vendor ?? 'tribe'}/events/v1`,
+    // (the in-process server serves the pretty form: REST root <origin>/wp-json/)
+    baseUrl: restUrl(`${LOCAL_ORIGIN}/wp-json/`, `/${vendor ?? 'tribe'}/events/v1`).href,
     dataDir,
     user: ADMIN_LOGIN,
     password,

@@ -64,6 +64,13 @@ const costOf = (requests: number, records: number): number => (records === 0 ? r
 /** Pages of one listing asked for at once after its first. */
 const WINDOW_PREFETCH = 3;
 
+/** The last day a listing "from a day on" reaches. */
+const LAST_DAY = '2100-12-31';
+
+/** The `YYYY-MM-DD` day of a date value, if it has one. */
+const dayOf = (value: unknown): string | undefined =>
+  typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
+
 /** `YYYY-MM-DD` shifted by whole days. */
 function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -213,7 +220,12 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
     if (totalPages > 1) await listInto(index, opts, whole, 2, { total, pages: totalPages });
     return index;
   }
-  index.prepare = windowLoader(index, opts, { total, pages: totalPages });
+  // (the first page holds the calendar's earliest events: a listing from their day on is all of it)
+  const days = (Array.isArray(records) ? (records as Obj[]) : [])
+    .map((r) => dayOf(r.start_date))
+    .filter((d): d is string => d !== undefined)
+    .sort();
+  index.prepare = windowLoader(index, opts, { total, pages: totalPages }, days[0]);
   index.windowed = true;
   return index;
 }
@@ -223,6 +235,7 @@ function windowLoader(
   index: MatchIndex,
   opts: MatchIndexOptions,
   known: Known,
+  firstDay: string | undefined,
 ): (id: number | undefined, body: Body) => Promise<void> {
   const { api, resource } = opts;
   const totalPages = known.pages;
@@ -262,6 +275,40 @@ function windowLoader(
     complete ??= listInto(index, opts, everythingQuery(resource), 2, known).then(() => {});
     return complete;
   };
+  /** Lists the events that start from day `from` to day `to` (both whole days) as one window. */
+  const listDays = (from: string, to: string): Promise<void> => {
+    const entry = { from, to, done: Promise.resolve() };
+    const query = { per_page: MAX_PER_PAGE, starts_after: shiftDay(from, -1), starts_before: to };
+    entry.done = listInto(index, opts, query).then(() => {});
+    entry.done.catch(() => covered.splice(covered.indexOf(entry), 1));
+    covered.push(entry);
+    return entry.done;
+  };
+  // Once windows would cost more than listing: the calendar from the earliest row seen on, in one
+  // listing. Imports mostly bring the coming events, and a site's past can be most of its calendar:
+  // listed from its first event, that would be rendered for nothing. A row earlier than that, later
+  // on, lists the days in between. When the rows reach back to the calendar's first event, this is
+  // the whole listing (its first page read already).
+  let earliest: string | undefined;
+  let onwardFrom: string | undefined;
+  const listBeyond = (day: string): Promise<void> => {
+    const from = shiftDay(earliest !== undefined && earliest < day ? earliest : day, -1);
+    if (onwardFrom === undefined) {
+      onwardFrom = from;
+      if (firstDay === undefined || from <= firstDay) {
+        const whole = listEverything();
+        covered.push({ from: '0000-01-01', to: LAST_DAY, done: whole });
+        return whole;
+      }
+      return listDays(from, LAST_DAY);
+    }
+    if (from < onwardFrom) {
+      const to = onwardFrom;
+      onwardFrom = from;
+      return listDays(from, to);
+    }
+    return listDays(shiftDay(day, -1), shiftDay(day, 1));
+  };
   // A few windows at a time: a row past them waits for one to end (it often covers the row), and
   // later windows are sized by what the ones before them cost.
   const inFlight = new Set<Promise<void>>();
@@ -269,14 +316,13 @@ function windowLoader(
     const from = shiftDay(day, -1);
     const to = shiftDay(day, 1);
     for (;;) {
-      if (complete) return complete;
       const hit = covered.find((c) => c.from <= from && c.to >= to);
       if (hit) return hit.done;
       if (inFlight.size >= WINDOWS_IN_FLIGHT) {
         await Promise.race([...inFlight]).catch(() => {});
         continue;
       }
-      if (spent * 2 >= totalPages) return listEverything();
+      if (spent * 2 >= totalPages) return listBeyond(day);
       const query = eventsAroundQuery(day);
       query.starts_before = shiftDay(day, 1 + reach);
       const entry = { from, to: query.starts_before as string, done: Promise.resolve() };
@@ -297,15 +343,18 @@ function windowLoader(
     }
   };
   return async (id, body) => {
-    const day = typeof body.start_date === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(body.start_date)?.[0] : undefined;
-    // A row whose days a window has listed needs nothing more, even once the whole calendar is being
-    // listed: its write need not wait for that.
+    const day = dayOf(body.start_date);
+    if (day !== undefined && (earliest === undefined || day < earliest)) earliest = day;
+    // A row whose days a listing holds needs nothing more, whatever is being listed meanwhile.
     const hit =
       day === undefined ? undefined : covered.find((c) => c.from <= shiftDay(day, -1) && c.to >= shiftDay(day, 1));
     if (hit) await hit.done;
-    else if (complete) return complete;
-    else if (spent * 2 >= totalPages) return listEverything();
-    else if (day !== undefined) await windowAround(day);
+    else if (day === undefined) {
+      // (a row without a start matches by its id or slug, or by the whole calendar once it is listed)
+      if (complete) return complete;
+      if (spent * 2 >= totalPages) return listEverything();
+    } else if (spent * 2 >= totalPages) await listBeyond(day);
+    else await windowAround(day);
     const needsId = id !== undefined && id > 0 && !index.hasId(id);
     const slug = typeof body.slug === 'string' ? body.slug : '';
     const needsSlug = slug !== '' && !index.hasSlug(slug);

@@ -215,4 +215,22 @@ describe('the match index of a large calendar', () => {
     expect(summary).toMatchObject({ created: 12, rejected: 0 });
     expect(gets.some((g) => listedIn(g) && g.query.start_date === '1900-01-01' && g.query.page === 2)).toBe(true);
   });
+  it('lists the calendar from the earliest row on, not its past, once windows would cost more', async () => {
+    // New rows one a day late in the seeded calendar: each window finds events, and listing is soon
+    // cheaper than more windows; the days before the rows are never listed.
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const day = dayOf((60 + i) * 4);
+      return `Late ${i},${day} 21:00:00,${day} 22:00:00`;
+    });
+    const summary = await importCsv('late.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    expect(summary).toMatchObject({ created: 30, rejected: 0 });
+    const lists = gets.filter(listedIn);
+    expect(lists.filter((g) => g.query.start_date === '1900-01-01').map((g) => g.query.page)).toEqual([1]);
+    const onward = lists.filter((g) => g.query.starts_before === '2100-12-31');
+    expect(onward.length).toBeGreaterThan(0);
+    expect(onward.every((g) => String(g.query.starts_after) >= dayOf(58 * 4))).toBe(true);
+    // (fewer pages than the whole calendar's)
+    const wholePages = Math.ceil((await listAll(site, 'events')).length / 50);
+    expect(onward.length).toBeLessThan(wholePages - 2);
+  });
 });

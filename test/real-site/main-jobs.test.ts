@@ -191,6 +191,14 @@ describe.skipIf(!configured)('the main jobs against a real site', () => {
     ]);
     const event = posted.json<Rec & { categories: Rec[] }>();
     expect(event.categories.map((c) => c.id).sort()).toEqual([...cats].sort());
+    // list filters as calctl sends them (a comma list), by id and by name
+    for (const filter of [cats.join(','), `Api A ${stamp},Api B ${stamp}`]) {
+      const found = await ok([
+        ...['events', 'list', '--categories', filter, '--start-date', '2031-07-01', '--end-date', '2031-07-02'],
+        ...['-o', 'ids'],
+      ]);
+      expect(found.stdout.trim().split('\n')).toEqual([String(event.id)]);
+    }
   }, 300_000);
 
   it("completion's live lookups list what the site lists", async () => {
