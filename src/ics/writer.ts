@@ -83,12 +83,19 @@ function utcDate(text: unknown): Date | undefined {
 
 const str = (v: unknown) => (typeof v === 'string' ? decodeEntities(v).trim() : '');
 
-/** Venue name and address in one line, as the site's feed writes LOCATION. */
+/**
+ * Venue name and address in one line, as the site's feed writes LOCATION
+ * (`Tribe__Events__Venue::get_address_full_string`): name, address, city, region, zip and country,
+ * each part that is not empty, joined with `, ` (a part equal to another is still written). The region
+ * is the venue's state/province, else its state for a venue in the United States, else its province
+ * (`tribe_get_region`).
+ */
 export function locationText(venue: Obj): string {
-  const region = str(venue.stateprovince) || str(venue.state) || str(venue.province);
+  const region =
+    str(venue.stateprovince) || (str(venue.country) === 'United States' ? str(venue.state) : str(venue.province));
   return [venue.venue, venue.address, venue.city, region, venue.zip, venue.country]
     .map((v) => (typeof v === 'string' ? str(v) : ''))
-    .filter((v, i, all) => v !== '' && all.indexOf(v) === i)
+    .filter((v) => v !== '')
     .join(', ');
 }
 
