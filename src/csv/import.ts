@@ -21,7 +21,7 @@ import { type ImportSummary, type Progress, plural } from './progress.js';
 import { isBlankRow, type RecordSource, type SourceRow } from './read.js';
 import { readAhead } from './read-ahead.js';
 import { noRejects, type RejectsWriter } from './rejects.js';
-import { isProblem } from './row.js';
+import { convertRow, isProblem } from './row.js';
 
 /** Ctrl-C during an import (exit 130), with the counts of the rows finished so far. */
 export class ImportInterruptedError extends InterruptedError {
