@@ -4,7 +4,7 @@
 
 /** Floors from the ground up; rooms on one floor may import each other (circles aside). */
 const FLOORS = [
-  ['catalog', 'clock', 'errors', 'io'],
+  ['catalog', 'clock', 'errors', 'io', 'wptext'],
   ['api', 'config', 'dates'],
   ['csv', 'output', 'completion', 'ics'],
   ['commands'],
@@ -12,7 +12,7 @@ const FLOORS = [
   ['main'],
 ];
 /** The embedded server: what it may import, and who may start it. */
-const SERVER = { imports: ['catalog', 'clock', 'errors'], importedBy: ['commands', 'cli'] };
+const SERVER = { imports: ['catalog', 'clock', 'errors', 'wptext'], importedBy: ['commands', 'cli'] };
 
 const room = (name) => (name === 'main' ? '^src/main\\.ts$' : `^src/${name}/`);
 const any = (names) => names.map(room).join('|');
