@@ -2,8 +2,8 @@
  * Writes records into a data dir exactly as another site shows them, under that site's ids: what an
  * offline working copy (`calctl sync`) is made of. The input is the plugin's representation of a
  * record (what `GET /events/{id}` answers); each write stores the row the embedded server would read
- * back as that same representation (descriptions stay as rendered: wpautop is idempotent; names are
- * stored unescaped where the server escapes them on output).
+ * back as that same representation (titles and descriptions stay as shown: the display filters leave
+ * shown text as it is; term names are kept as the site stores them, escaped).
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { costInput, getResource, metaKeys } from '../catalog/index.js';
@@ -30,16 +30,6 @@ const idOf = (v: unknown): number | undefined => {
 };
 const ids = (v: unknown): number[] =>
   (Array.isArray(v) ? v : v ? [v] : []).map(idOf).filter((n): n is number => n !== undefined);
-
-/** Undoes the server's esc_html of term names. */
-function unescapeHtml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 /** The path of a record's URL below its origin, as the guid keeps it (a published post's permalink). */
 function guidFrom(type: PostType, status: string, slug: string): string {
@@ -164,15 +154,7 @@ export function putTerm(stores: Stores, taxonomy: Taxonomy, rec: Rec): void {
     `INSERT INTO terms (id, taxonomy, name, slug, description, parent, count) VALUES (?, ?, ?, ?, ?, ?, ${PUBLISHED_LINKS})
        ON CONFLICT(id) DO UPDATE SET name = excluded.name, slug = excluded.slug,
          description = excluded.description, parent = excluded.parent`,
-  ).run(
-    id,
-    taxonomy,
-    unescapeHtml(str(rec.name)),
-    str(rec.slug),
-    str(rec.description),
-    Number(rec.parent ?? 0) || 0,
-    id,
-  );
+  ).run(id, taxonomy, str(rec.name), str(rec.slug), str(rec.description), Number(rec.parent ?? 0) || 0, id);
 }
 
 /** Removes a record for good (a post with its links, a term with its relationships). */

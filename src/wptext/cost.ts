@@ -35,7 +35,7 @@ type PhpArray = [Key, string][];
 /** `number_format($n, $decimals)` with `.` and `,` (PHP rounds half away from zero). */
 function numberFormat(n: number, decimals: number): string {
   const factor = 10 ** decimals;
-  const rounded = Math.sign(n) * Math.round(Math.abs(n) * factor + 1e-9) / factor;
+  const rounded = (Math.sign(n) * Math.round(Math.abs(n) * factor + 1e-9)) / factor;
   const [int = '0', frac = ''] = Math.abs(rounded).toFixed(decimals).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${rounded < 0 ? '-' : ''}${grouped}${decimals > 0 ? `.${frac}` : ''}`;
@@ -116,7 +116,12 @@ export interface StoredCost {
   position: string;
 }
 
-const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v === true ? 1 : v === false ? '' : v) : '');
+const asText = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v === true ? 1 : v === false ? '' : v)
+      : '';
 
 /**
  * The plugin's save of `cost` (a text, a number or a list of them) through `tribe/events/v1`: one
@@ -126,14 +131,14 @@ const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number
 export function storedCost(input: unknown): StoredCost {
   // (a cost of exactly "0" — PHP's empty() — is stored as no cost at all; " 0 " or "0.00" are kept)
   if (input === '0' || input === 0) return { values: [], symbol: '', position: '' };
-  const list = Array.isArray(input) ? input.map(asText) : input === undefined || input === null ? [] : [asText(input)];
+  // (a PHP array with keys, `cost[a]=…`, by its values, as the plugin's `(array) $cost`)
+  const many = Array.isArray(input) ? input : typeof input === 'object' && input !== null ? Object.values(input) : null;
+  const list = many ? many.map(asText) : input === undefined || input === null ? [] : [asText(input)];
   const from = typeof input === 'string' ? input : list;
   const symbol = parseCurrencySymbol(from);
   const position = parseCurrencyPosition(from);
   const values =
-    list.length === 1
-      ? [storedEventMeta(list[0] as string)]
-      : list.map((v) => sanitizeTextField(stripslashes(v)));
+    list.length === 1 ? [storedEventMeta(list[0] as string)] : list.map((v) => sanitizeTextField(stripslashes(v)));
   return {
     values: values.filter((v) => v !== ''),
     symbol: symbol === false ? '' : storedEventMeta(symbol),

@@ -3,10 +3,11 @@
  * `the_content` and `the_excerpt`. The plugin's `tribe/events/v1` answers, WordPress core's
  * `rendered` forms and `tec/v1` all come out of these.
  */
-import { wpautop, shortcodeUnautop } from './autop.js';
+import { shortcodeUnautop, wpautop } from './autop.js';
 import { escHtml } from './entities.js';
 import { phpTrim, SPACES } from './php.js';
-import { doShortcode, EMBED_ONLY } from './shortcodes.js';
+import { stripAllTags } from './sanitize.js';
+import { doShortcode, EMBED_ONLY, SHORTCODE_HANDLERS, type ShortcodeContext, stripShortcodes } from './shortcodes.js';
 import { texturize } from './texturize.js';
 
 /** `convert_chars`: a lone `&` (not before `#` or a name and `;`) becomes `&#038;`. */
@@ -134,7 +135,12 @@ export function filterContentTags(content: string): string {
       const sized = / width=["'][0-9]+["']/.test(tag) && / height=["'][0-9]+["']/.test(tag);
       if (sized && next.includes(' width="') && next.includes(' height="') && !/ loading=["'][A-Za-z]+["']/.test(tag))
         next = next.replace(/<img/g, '<img loading="lazy"');
-    } else if (!tag.includes(' loading=') && tag.includes(' src="') && tag.includes(' width="') && tag.includes(' height="')) {
+    } else if (
+      !tag.includes(' loading=') &&
+      tag.includes(' src="') &&
+      tag.includes(' width="') &&
+      tag.includes(' height="')
+    ) {
       next = next.replace(/<iframe/g, '<iframe loading="lazy"');
     }
     if (next !== tag) out = out.split(tag).join(next);
@@ -146,6 +152,41 @@ export function filterContentTags(content: string): string {
 export interface DisplayOptions {
   /** the site's address (for the one smiley that is an image) */
   siteUrl?: string;
+  /** the post shown, as shortcodes see it (the plugin's answers are made outside the loop: 0) */
+  postId?: number;
+}
+
+const BLOCK_DELIMITER =
+  /<!--[ \t\n\v\f\r]+(\/)?wp:((?:[a-z][a-z0-9_-]*\/)?[a-z][a-z0-9_-]*)[ \t\n\v\f\r]+(?:\{[\s\S]*?\}[ \t\n\v\f\r]+)?(\/)?-->/g;
+
+/**
+ * `do_blocks` for content written in the block editor: the block comments go, a paragraph block's
+ * `<p>` gets its `wp-block-paragraph` class; the rest of each block's markup stays as saved.
+ */
+function renderBlocks(content: string): string {
+  let out = '';
+  let last = 0;
+  let inParagraph = false;
+  let tagged = false;
+  for (const m of content.matchAll(BLOCK_DELIMITER)) {
+    let chunk = content.slice(last, m.index);
+    if (inParagraph && !tagged) {
+      chunk = chunk.replace(/<p(?=[ \t\n\v\f\r>])([^>]*)>/, (_all, attrs: string) => {
+        tagged = true;
+        if (/\bclass="/.test(attrs)) return `<p${attrs.replace(/\bclass="/, 'class="wp-block-paragraph ')}>`;
+        return `<p class="wp-block-paragraph"${attrs}>`;
+      });
+    }
+    out += chunk;
+    last = m.index + m[0].length;
+    const name = (m[2] as string).replace(/^core\//, '');
+    if (m[1]) inParagraph = false;
+    else if (!m[3] && name === 'paragraph') {
+      inParagraph = true;
+      tagged = false;
+    }
+  }
+  return out + content.slice(last);
 }
 
 /** `the_title`: typography, lone `&` encoded, trimmed, `WordPress` spelled right. */
@@ -158,14 +199,48 @@ export function theTitle(raw: string): string {
  * what the plugin answers as an event's `description` (trimmed there) and core as `content.rendered`.
  */
 export function theContent(raw: string, opts: DisplayOptions = {}): string {
-  let t = doShortcode(raw, EMBED_ONLY);
+  const context: ShortcodeContext = { postId: opts.postId ?? 0, audio: 0 };
+  let t = doShortcode(raw, EMBED_ONLY, context, true);
+  // (block content is rendered from its blocks; `do_blocks` then keeps wpautop off)
+  const blocks = t.includes('<!-- wp:');
+  if (blocks) t = renderBlocks(t);
   t = texturize(t);
-  t = wpautop(t);
+  if (!blocks) t = wpautop(t);
   t = shortcodeUnautop(t);
   t = capitalP(t, false);
-  t = doShortcode(t);
+  t = doShortcode(t, SHORTCODE_HANDLERS, context);
   t = filterContentTags(t);
   return convertSmilies(t, opts.siteUrl ?? '');
+}
+
+/** `wp_trim_words`: the first `count` words of the text without its tags, `more` after a cut. */
+export function trimWords(text: string, count: number, more: string): string {
+  const words = stripAllTags(text)
+    .split(/[\n\r\t ]+/)
+    .filter((w) => w !== '');
+  return words.length > count ? words.slice(0, count).join(' ') + more : words.join(' ');
+}
+
+/**
+ * Words in an automatic excerpt: WordPress's 55, which The Events Calendar's views bring down to 30
+ * on every request while the list view is the default (`Template\Excerpt::maybe_filter_excerpt_length`).
+ */
+export const EXCERPT_WORDS = 30;
+
+/**
+ * The excerpt WordPress makes of a post that has none (`wp_trim_excerpt`): shortcodes removed, the
+ * content filters run (images left alone), then its first {@link EXCERPT_WORDS} words and ` [&hellip;]`.
+ */
+export function autoExcerpt(content: string, opts: DisplayOptions = {}): string {
+  const context: ShortcodeContext = { postId: opts.postId ?? 0, audio: 0 };
+  let t = doShortcode(stripShortcodes(content), EMBED_ONLY, context, true);
+  const blocks = t.includes('<!-- wp:');
+  if (blocks) t = renderBlocks(t);
+  t = texturize(t);
+  if (!blocks) t = wpautop(t);
+  t = shortcodeUnautop(t);
+  t = convertSmilies(doShortcode(capitalP(t, false), SHORTCODE_HANDLERS, context), opts.siteUrl ?? '');
+  return trimWords(t.split(']]>').join(']]&gt;'), EXCERPT_WORDS, ' [&hellip;]');
 }
 
 /** `the_excerpt` on a stored excerpt: typography, smilies, lone `&`, paragraphs (no shortcodes run). */

@@ -60,25 +60,28 @@ export function validUnicode(n: number): boolean {
  */
 export function normalizeEntities(text: string, context: 'html' | 'xml' = 'html'): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(?:#(0*[1-9][0-9]{0,6});|#[Xx](0*[1-9A-Fa-f][0-9A-Fa-f]{0,5});|([A-Za-z]{2,8}[0-9]{0,2});)?/g, (all, dec, hex, name) => {
-    if (dec !== undefined) {
-      if (!validUnicode(Number(dec))) return `&amp;#${dec};`;
-      return `&#${dec.replace(/^0+/, '').padStart(3, '0')};`;
-    }
-    if (hex !== undefined) {
-      if (!validUnicode(Number.parseInt(hex, 16))) return `&amp;#x${hex};`;
-      return `&#x${hex.replace(/^0+/, '')};`;
-    }
-    if (name !== undefined) {
-      if (context === 'xml') {
-        if (XML_NAMES.has(name)) return `&${name};`;
-        if (HTML4_NAMES.has(name)) return decodeHTML(`&${name};`);
-        return `&amp;${name};`;
+  return text.replace(
+    /&(?:#(0*[1-9][0-9]{0,6});|#[Xx](0*[1-9A-Fa-f][0-9A-Fa-f]{0,5});|([A-Za-z]{2,8}[0-9]{0,2});)?/g,
+    (all, dec, hex, name) => {
+      if (dec !== undefined) {
+        if (!validUnicode(Number(dec))) return `&amp;#${dec};`;
+        return `&#${dec.replace(/^0+/, '').padStart(3, '0')};`;
       }
-      return HTML4_NAMES.has(name) ? `&${name};` : `&amp;${name};`;
-    }
-    return all === '&' ? '&amp;' : all;
-  });
+      if (hex !== undefined) {
+        if (!validUnicode(Number.parseInt(hex, 16))) return `&amp;#x${hex};`;
+        return `&#x${hex.replace(/^0+/, '')};`;
+      }
+      if (name !== undefined) {
+        if (context === 'xml') {
+          if (XML_NAMES.has(name)) return `&${name};`;
+          if (HTML4_NAMES.has(name)) return decodeHTML(`&${name};`);
+          return `&amp;${name};`;
+        }
+        return HTML4_NAMES.has(name) ? `&${name};` : `&amp;${name};`;
+      }
+      return all === '&' ? '&amp;' : all;
+    },
+  );
 }
 
 /**
@@ -106,5 +109,7 @@ export function escHtml(text: string): string {
 export function decodeNumericEntities(text: string): string {
   return text
     .replace(/&#([0-9]+);/g, (_, d: string) => String.fromCodePoint(Math.min(Number(d), 0x10ffff)))
-    .replace(/&#[Xx]([0-9A-Fa-f]+);/g, (_, h: string) => String.fromCodePoint(Math.min(Number.parseInt(h, 16), 0x10ffff)));
+    .replace(/&#[Xx]([0-9A-Fa-f]+);/g, (_, h: string) =>
+      String.fromCodePoint(Math.min(Number.parseInt(h, 16), 0x10ffff)),
+    );
 }

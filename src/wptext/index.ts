@@ -4,12 +4,30 @@
  * WordPress or plugin function whose behaviour it follows; none of their code is copied.
  */
 export { shortcodeUnautop, wpautop } from './autop.js';
-export { convertChars, convertSmilies, type DisplayOptions, filterContentTags, theContent, theExcerpt, theTitle } from './display.js';
+export {
+  costValues,
+  formattedCost,
+  parseCurrencyPosition,
+  parseCurrencySymbol,
+  type StoredCost,
+  storedCost,
+} from './cost.js';
+export {
+  autoExcerpt,
+  convertChars,
+  convertSmilies,
+  type DisplayOptions,
+  filterContentTags,
+  theContent,
+  theExcerpt,
+  theTitle,
+  trimWords,
+} from './display.js';
 export { decodeAttribute, decodeEntities, escHtml, normalizeEntities, specialchars, validUnicode } from './entities.js';
 export { ALLOWED_POST_TAGS, ALLOWED_TAGS, kses, ksesData, ksesPost } from './kses.js';
 export { isNumeric, phpTrim, stripslashes } from './php.js';
 export { phpStripTags, preKsesLessThan, sanitizeTextField, stripAllTags } from './sanitize.js';
-export { doShortcode, escUrl, parseShortcodeAtts, REGISTERED_SHORTCODES } from './shortcodes.js';
+export { doShortcode, escUrl, parseShortcodeAtts, REGISTERED_SHORTCODES, stripShortcodes } from './shortcodes.js';
 export { MAX_SLUG_LENGTH, removeAccents, sanitizeTitle, titleWithDashes } from './slug.js';
 export {
   convertInvalidEntities,
@@ -24,4 +42,3 @@ export {
   termNameFits,
 } from './store.js';
 export { texturize } from './texturize.js';
-export { costValues, formattedCost, parseCurrencyPosition, parseCurrencySymbol, type StoredCost, storedCost } from './cost.js';

@@ -14,7 +14,12 @@ export type AllowedAttributes = Readonly<Record<string, true | Readonly<Record<s
 export type AllowedHtml = Readonly<Record<string, AllowedAttributes>>;
 
 const attrs = (names: string): Record<string, true> =>
-  Object.fromEntries(names.split(' ').filter(Boolean).map((n) => [n, true as const]));
+  Object.fromEntries(
+    names
+      .split(' ')
+      .filter(Boolean)
+      .map((n) => [n, true as const]),
+  );
 
 /** `$allowedtags`: what kses keeps in term names and descriptions, comments, and non-admin titles. */
 export const ALLOWED_TAGS: AllowedHtml = {
@@ -291,7 +296,8 @@ function attributeAllowed(element: string, attr: Attribute, allowed: AllowedHtml
   if (check !== true) {
     for (const [key, want] of Object.entries(check)) {
       if (key === 'valueless' && String(want).toLowerCase() !== (attr.value === null ? 'y' : 'n')) return false;
-      if (key === 'values' && Array.isArray(want) && !want.includes(String(attr.value ?? '').toLowerCase())) return false;
+      if (key === 'values' && Array.isArray(want) && !want.includes(String(attr.value ?? '').toLowerCase()))
+        return false;
     }
   }
   return true;
@@ -312,7 +318,8 @@ function ksesAttr(element: string, attrText: string, allowed: AllowedHtml, proto
     }
     const checked = { name: attr.name, value };
     if (!attributeAllowed(element, checked, allowed)) continue;
-    kept += value === null ? ` ${attr.name}` : ` ${attr.name}="${value.replace(/[&<>'"]/g, (c) => RECODE[c] as string)}"`;
+    kept +=
+      value === null ? ` ${attr.name}` : ` ${attr.name}="${value.replace(/[&<>'"]/g, (c) => RECODE[c] as string)}"`;
   }
   return `<${element}${kept.replace(/[<>]/g, '')}${slash}>`;
 }
@@ -333,7 +340,8 @@ function ksesToken(input: string, allowed: AllowedHtml, protocols: readonly stri
   }
   if (content.startsWith('<!--')) {
     let inner = content.split('<!--').join('').split('-->').join('');
-    for (let next = kses(inner, allowed, protocols); next !== inner; next = kses(inner, allowed, protocols)) inner = next;
+    for (let next = kses(inner, allowed, protocols); next !== inner; next = kses(inner, allowed, protocols))
+      inner = next;
     if (inner === '') return '';
     inner = inner.replace(/--+/g, '-').replace(/-$/, '');
     return `<!--${inner}-->`;

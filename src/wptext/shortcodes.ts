@@ -13,8 +13,20 @@ import { phpTrim } from './php.js';
 import { REGISTERED_SHORTCODES } from './shortcode-names.js';
 
 export type ShortcodeAtts = Record<string, string>;
+/** Where shortcodes run: the post shown (0 outside the loop, as the plugin's answers are made). */
+export interface ShortcodeContext {
+  postId: number;
+  /** how many `[audio]` ran so far in this rendering (WordPress numbers them per request) */
+  audio: number;
+}
+
 /** A shortcode's output from its attributes and enclosed content (null when self-closing). */
-export type ShortcodeHandler = (atts: ShortcodeAtts, content: string | null, tag: string) => string;
+export type ShortcodeHandler = (
+  atts: ShortcodeAtts,
+  content: string | null,
+  tag: string,
+  context: ShortcodeContext,
+) => string;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
@@ -68,7 +80,7 @@ export function parseShortcodeAtts(input: string): ShortcodeAtts {
 const htmlClass = (s: string) => s.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
 
 /** `img_caption_shortcode` (a theme with HTML5 captions). */
-function caption(atts: ShortcodeAtts, content: string | null): string {
+function caption(atts: ShortcodeAtts, content: string | null, _tag: string, context: ShortcodeContext): string {
   let inner = content ?? '';
   const a = { ...atts };
   if (a.caption === undefined) {
@@ -88,7 +100,7 @@ function caption(atts: ShortcodeAtts, content: string | null): string {
   const captionAttr = captionId ? `id="${escHtml(captionId)}" ` : '';
   const describedBy = captionId ? `aria-describedby="${escHtml(captionId)}" ` : '';
   const cls = phpTrim(`wp-caption ${a.align ?? 'alignnone'} ${a.class ?? ''}`);
-  const body = doShortcode(inner);
+  const body = doShortcode(inner, SHORTCODE_HANDLERS, context);
   return `<figure ${idAttr}${describedBy}style="width: ${width}px" class="${escHtml(cls)}">${body}<figcaption ${captionAttr}class="wp-caption-text">${a.caption}</figcaption></figure>`;
 }
 
@@ -128,53 +140,107 @@ function embed(atts: ShortcodeAtts, content: string | null): string {
 
 const nothing: ShortcodeHandler = () => '';
 
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  m4a: 'audio/mpeg',
+  wav: 'audio/wav',
+};
+
+/**
+ * `wp_audio_shortcode` with a `src` (nothing is attached to a post here, so without one it gives
+ * nothing): a known audio type becomes a player, another address a link.
+ */
+const audio: ShortcodeHandler = (atts, _content, _tag, context) => {
+  const src = atts.src ?? '';
+  if (src === '') return '';
+  const ext = /\.([a-z0-9]+)(?:[?#]|$)/i.exec(src)?.[1]?.toLowerCase() ?? '';
+  const type = AUDIO_TYPES[ext];
+  if (!type) return `<a class="wp-embedded-audio" href="${escUrl(src)}">${escHtml(src)}</a>`;
+  const n = ++context.audio;
+  const id = `audio-${context.postId}-${n}`;
+  const url = escUrl(src);
+  return `<audio class="wp-audio-shortcode" id="${id}" preload="none" style="width: 100%;" controls="controls"><source type="${type}" src="${escUrl(`${src}?_=${n}`)}" /><a href="${url}">${url}</a></audio>`;
+};
+
 /** What each registered shortcode gives (see the file's comment). */
 export const SHORTCODE_HANDLERS: Readonly<Record<string, ShortcodeHandler>> = {
   wp_caption: caption,
   caption,
   gallery: nothing,
   playlist: nothing,
-  audio: nothing,
+  audio,
   video: nothing,
+  // (`[embed]` has already run: in the main pass it is registered to give nothing)
   embed: nothing,
-  tribe_event_details: nothing,
 };
 
 /** The handler of `[embed]` while the content filter runs it ahead of the others (`WP_Embed::run_shortcode`). */
 export const EMBED_ONLY: Readonly<Record<string, ShortcodeHandler>> = { embed };
 
+const hide = (s: string) => s.split('[').join('&#91;').split(']').join('&#93;');
+
 /**
- * `do_shortcodes_in_html_tags`: brackets inside tags are hidden from the shortcode pass (shortcodes
- * inside attribute values are not run here: a description keeps them as typed).
+ * `do_shortcodes_in_html_tags`: shortcodes inside a tag's attribute values run there (unless
+ * `ignoreHtml`), then every bracket left inside tags is hidden from the pass over the text.
  */
-function hideBracketsInTags(content: string): string {
+function shortcodesInTags(content: string, ignoreHtml: boolean, run?: (text: string) => string): string {
   const text = content.split('&#91;').join('&#091;').split('&#93;').join('&#093;');
   const parts = htmlSplit(text);
   for (let i = 1; i < parts.length; i += 2) {
     const el = parts[i] as string;
-    if (!el.includes('[') && !el.includes(']')) continue;
-    parts[i] = el.split('[').join('&#91;').split(']').join('&#93;');
+    const open = el.includes('[');
+    const close = el.includes(']');
+    if (!open || !close || ignoreHtml || !run || el.startsWith('<!--') || el.startsWith('<![CDATA[')) {
+      if (open || close) parts[i] = hide(el);
+      continue;
+    }
+    // (a start tag: each attribute value may hold shortcodes; anything else is left hidden)
+    const m = /^(<[ \t\n\v\f\r]*[a-zA-Z0-9]+)([^>]*?)([ \t\n\v\f\r]*\/?[ \t\n\v\f\r]*>?)$/.exec(el);
+    parts[i] = m ? hide(`${m[1]}${run(m[2] as string)}${m[3]}`) : hide(el);
   }
   return parts.join('');
 }
+
+const hideBracketsInTags = (content: string) => shortcodesInTags(content, true);
 
 /** `do_shortcode`: runs the registered shortcodes found in `content`. */
 export function doShortcode(
   content: string,
   handlers: Readonly<Record<string, ShortcodeHandler>> = SHORTCODE_HANDLERS,
+  context: ShortcodeContext = { postId: 0, audio: 0 },
+  ignoreHtml = false,
 ): string {
   if (!content.includes('[')) return content;
   const found = new Set<string>();
   for (const m of content.matchAll(/\[([^<>&/[\]\x00-\x20=]+)/g)) found.add(m[1] as string);
   const names = Object.keys(handlers).filter((n) => found.has(n));
   if (names.length === 0) return content;
-  let out = hideBracketsInTags(content);
-  out = out.replace(shortcodeRegex(names), (...m: (string | undefined)[]) => {
-    const [all = '', open = '', tag = '', attText = '', , inner, close = ''] = m;
-    if (open === '[' && close === ']') return all.slice(1, -1);
-    const handler = handlers[tag];
-    if (!handler) return all;
-    return open + handler(parseShortcodeAtts(attText), inner ?? null, tag) + close;
+  const pattern = shortcodeRegex(names);
+  const run = (text: string) =>
+    text.replace(pattern, (...m: (string | undefined)[]) => {
+      const [all = '', open = '', tag = '', attText = '', , inner, close = ''] = m;
+      if (open === '[' && close === ']') return all.slice(1, -1);
+      const handler = handlers[tag];
+      if (!handler) return all;
+      return open + handler(parseShortcodeAtts(attText), inner ?? null, tag, context) + close;
+    });
+  const out = run(shortcodesInTags(content, ignoreHtml, run));
+  return out.split('&#91;').join('[').split('&#93;').join(']');
+}
+
+/** `strip_shortcodes`: registered shortcodes removed with what they enclose (`[[tag]]` kept as `[tag]`). */
+export function stripShortcodes(content: string): string {
+  if (!content.includes('[')) return content;
+  const found = new Set<string>();
+  for (const m of content.matchAll(/\[([^<>&/[\]\x00-\x20=]+)/g)) found.add(m[1] as string);
+  const names = REGISTERED_SHORTCODES.filter((n) => found.has(n));
+  if (names.length === 0) return content;
+  const hidden = hideBracketsInTags(content);
+  const out = hidden.replace(shortcodeRegex(names), (all: string, open: string, ...rest: unknown[]) => {
+    const close = rest[4] as string;
+    return open === '[' && close === ']' ? all.slice(1, -1) : open + close;
   });
   return out.split('&#91;').join('[').split('&#93;').join(']');
 }

@@ -55,7 +55,7 @@ const SPECIAL: Record<string, string> = {
 const BY_LOCALE: Record<string, Record<string, string>> = {
   de: { Ä: 'Ae', ä: 'ae', Ö: 'Oe', ö: 'oe', Ü: 'Ue', ü: 'ue', ẞ: 'SS', ß: 'ss' },
   da_DK: { Æ: 'Ae', æ: 'ae', Ø: 'Oe', ø: 'oe', Å: 'Aa', å: 'aa' },
-  ca: { 'l·l': 'll' },
+  ca: { l·l: 'll' },
   sr_RS: { Đ: 'DJ', đ: 'dj' },
   bs_BA: { Đ: 'DJ', đ: 'dj' },
 };
@@ -85,7 +85,7 @@ export function removeAccents(text: string, locale = ''): string {
   const normalized = text.normalize('NFC');
   const extra = BY_LOCALE[locale] ?? (locale.startsWith('de') ? BY_LOCALE.de : undefined);
   let out = normalized;
-  if (extra?.['l·l']) out = out.split('l·l').join('ll');
+  if (extra?.l·l) out = out.split('l·l').join('ll');
   let result = '';
   for (const ch of out) {
     const local = extra?.[ch];

@@ -62,6 +62,19 @@ export const TEXT_CORPUS: Record<string, string> = {
   'issue-mix': `Fish & Chips -- "Friday's" special...`,
   long: `Long ${'words and more '.repeat(16).trim()}`,
   'only-spaces': '   ',
+  smilies: 'Happy :) and ;-) and :mrgreen: and 8-O :?:',
+  wordpress: 'Wordpress and (Wordpress) and >Wordpress',
+  'plugin-shortcodes': '[tribe_event_details] and [tec_event_qr]',
+  'media-shortcodes': '[audio] [video] [playlist] [wp_caption]c[/wp_caption] [audio src="https://example.org/a.txt"]',
+  'caption-figure':
+    '[caption id="attachment_7" align="alignleft" width="300"]<img src="https://example.org/a.jpg" alt="A" width="300" height="200" /> A "caption"[/caption]',
+  autoembed: 'Watch this:\nhttps://example.org/watch\nnow',
+  image:
+    '<img src="https://example.org/a.jpg" alt="A" width="10" height="10"> and <iframe src="https://example.org/e" width="10" height="10"></iframe>',
+  'block-markup': '<!-- wp:paragraph -->\n<p>Block "one"</p>\n<!-- /wp:paragraph -->',
+  'windows-1252': 'Euro &#128; and quotes &#147;x&#148;',
+  'shortcode-in-attribute': '<a href="[embed]x[/embed]" title="[gallery]">t</a>',
+  'excerpt-long': `${'word '.repeat(60).trim()} [caption]gone[/caption] end`,
 };
 
 /** Text sent as an event's cost: what the plugin's cost parser makes of it. */

@@ -3,9 +3,8 @@
  * read and delete: WP_REST_Terms_Controller::get_items, get_item, delete_item and their checks.
  */
 import { compareNames } from '../format/collate.js';
-import { escHtml } from '../format/html.js';
 import { RestError } from '../http/errors.js';
-import { termArchiveUrl, termLinks } from '../serialize/term.js';
+import { shownTermName, termArchiveUrl, termLinks } from '../serialize/term.js';
 import type { RequestScope } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
 import { CoreParams, collectionHeaders } from './core-params.js';
@@ -33,7 +32,7 @@ export function serializeCoreTerm(
     count,
     description: term.description,
     link: termArchiveUrl(term, scope.stores.terms, scope.origin),
-    name: escHtml(term.name),
+    name: shownTermName(term),
     slug: term.slug,
     taxonomy: term.taxonomy,
   };

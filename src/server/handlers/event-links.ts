@@ -1,4 +1,5 @@
-import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { sanitizeTitle, storedTermName, stripslashes } from '../../wptext/index.js';
+import { uniqueSlug } from '../format/slug.js';
 import { RestError } from '../http/errors.js';
 import { phpArrayValues } from '../http/php-vars.js';
 import { isDigits, listOf, phpEmpty } from '../routes/args.js';
@@ -116,13 +117,16 @@ export function resolveTerms(v: unknown, taxonomy: Taxonomy, scope: RequestScope
       if (terms.getOf(taxonomy, Number(item))) ids.push(Number(item));
       continue;
     }
-    const found = terms.getBySlug(taxonomy, sanitizeTitle(item)) ?? terms.getByName(taxonomy, item);
+    // (the plugin hands the name to wp_insert_term unslashed: it is cleaned as a term name, then unslashed)
+    const name = stripslashes(storedTermName(item));
+    const found = terms.getBySlug(taxonomy, sanitizeTitle(item)) ?? terms.getByName(taxonomy, name);
     if (found) {
       ids.push(found.id);
       continue;
     }
-    const slug = uniqueSlug(sanitizeTitle(item) || 'term', (s) => terms.slugTaken(taxonomy, s));
-    ids.push(terms.insert({ taxonomy, name: item, slug, description: '', parent: 0 }));
+    if (name === '') continue;
+    const slug = uniqueSlug(sanitizeTitle(name) || 'term', (s) => terms.slugTaken(taxonomy, s));
+    ids.push(terms.insert({ taxonomy, name, slug, description: '', parent: 0 }));
   }
   return [...new Set(ids)];
 }

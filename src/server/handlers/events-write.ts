@@ -1,18 +1,36 @@
 import { eventRulesZone, wallToUtc } from '../../clock/index.js';
-import { kses } from '../format/html.js';
-import { sanitizeTitle } from '../format/slug.js';
+import { sanitizeTitle, storedPostContent, storedPostTitle } from '../../wptext/index.js';
 import { phpArrayValues } from '../http/php-vars.js';
 import { toBool } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
+import { callerOf, canUnfilteredHtml } from './capabilities.js';
 import { atomic, type HandlerRequest, type HandlerResult, parseDateParam, siteNow } from './common.js';
 import { resolveOrganizers, resolveTerms, resolveVenue } from './event-links.js';
 import { renderEvent } from './event-view.js';
-import { askedDates, dateFloats, isFloating, scheduled, slugOnUpdate, storedGmt, uniqueFor } from './post-lifecycle.js';
+import {
+  askedDates,
+  dateFloats,
+  isFloating,
+  scheduled,
+  slugFromIdIfNone,
+  slugOnUpdate,
+  storedGmt,
+  uniqueFor,
+} from './post-lifecycle.js';
 
 const flag = (req: HandlerRequest, name: string) => req.has(name) && toBool(req.params[name]) === true;
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Title, content and excerpt as the site stores them for this caller (see wptext/store.ts). */
+function textFor(req: HandlerRequest) {
+  const unfiltered = canUnfilteredHtml(callerOf(req.scope.userId));
+  return {
+    title: (v: unknown) => storedPostTitle(text(v), unfiltered),
+    html: (v: unknown) => storedPostContent(text(v), unfiltered),
+  };
+}
 
 /** Start and end in the event zone (all-day events span whole days); end never precedes start. */
 function eventTimes(startIn: unknown, endIn: unknown, tz: string, allDay: boolean, scope: RequestScope) {
@@ -48,10 +66,12 @@ export function createEvent(req: HandlerRequest): HandlerResult {
     const requested = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
     const dateUtc = storedGmt(date, asked?.gmt, requested, scope);
     const status = scheduled(requested, dateUtc, scope);
-    const title = kses(text(p.title).trim());
-    // The plugin passes the slug asked for (or none): drafts and pending events then have none.
+    const stored = textFor(req);
+    const title = stored.title(p.title);
+    // The plugin passes the slug asked for (or none): drafts and pending events then have none; a
+    // title that gives no slug leaves the id to name it (below).
     const askedSlug = typeof p.slug === 'string' && p.slug !== '' ? sanitizeTitle(p.slug) : '';
-    const base = askedSlug || (isFloating(status) ? '' : sanitizeTitle(title) || 'event');
+    const base = askedSlug || (isFloating(status) ? '' : sanitizeTitle(title));
     const slug = uniqueFor(scope, { type: 'tribe_events', id: 0 }, base, status);
     const meta: EventMeta = {
       timezone: tz,
@@ -69,8 +89,8 @@ export function createEvent(req: HandlerRequest): HandlerResult {
         status,
         author: scope.userId ?? 1,
         title,
-        content: kses(text(p.description)),
-        excerpt: kses(text(p.excerpt)),
+        content: stored.html(p.description),
+        excerpt: stored.html(p.excerpt),
         slug,
         date,
         date_utc: dateUtc,
@@ -86,6 +106,7 @@ export function createEvent(req: HandlerRequest): HandlerResult {
     if (req.has('categories'))
       terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope), true);
     if (req.has('tags')) terms.setForPost(newId, 'post_tag', resolveTerms(p.tags, 'post_tag', scope), true);
+    slugFromIdIfNone(scope, newId);
     return newId;
   });
   return { status: 201, body: renderEvent(posts.get(id) as Post, scope, false) };
@@ -129,9 +150,10 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
       Object.assign(next, eventTimes(p.start_date, p.end_date, tz, allDay, scope));
     else if (allDay && post.start_local && post.end_local)
       Object.assign(next, eventTimes(post.start_local, post.end_local, tz, true, scope));
-    if (req.has('title') && text(p.title).trim() !== '') next.title = kses(text(p.title).trim());
-    if (req.has('description')) next.content = kses(text(p.description));
-    if (req.has('excerpt')) next.excerpt = kses(text(p.excerpt));
+    const stored = textFor(req);
+    if (req.has('title') && text(p.title).trim() !== '') next.title = stored.title(p.title);
+    if (req.has('description')) next.content = stored.html(p.description);
+    if (req.has('excerpt')) next.excerpt = stored.html(p.excerpt);
     Object.assign(next, updatedLifecycle(req, post, next.title));
     const meta: EventMeta = {
       timezone: tz,
@@ -150,6 +172,7 @@ export function updateEvent(req: HandlerRequest, post: Post): HandlerResult {
       if (venueId) next.venue_id = venueId;
     }
     posts.update(next);
+    slugFromIdIfNone(scope, post.id);
     posts.setOrganizers(post.id, req.has('organizer') ? resolveOrganizers(p.organizer, scope) : []);
     if (req.has('categories'))
       terms.setForPost(post.id, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));

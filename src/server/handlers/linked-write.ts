@@ -1,25 +1,37 @@
 import { getResource, metaKeys } from '../../catalog/index.js';
-import { kses } from '../format/html.js';
-import { sanitizeTitle } from '../format/slug.js';
+import { sanitizeTitle, storedMetaLine, storedPostContent, storedPostTitle } from '../../wptext/index.js';
 import { tribeIsTruthy } from '../routes/args.js';
 import type { RequestScope } from '../site.js';
 import { newPost as postRow } from '../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../store/types.js';
+import { callerOf, canUnfilteredHtml } from './capabilities.js';
 import { siteNow } from './common.js';
-import { askedDates, dateFloats, scheduled, slugOnUpdate, storedGmt, uniqueFor } from './post-lifecycle.js';
+import {
+  askedDates,
+  dateFloats,
+  scheduled,
+  slugFromIdIfNone,
+  slugOnUpdate,
+  storedGmt,
+  uniqueFor,
+} from './post-lifecycle.js';
 
 const VENUE_TEXT = metaKeys(getResource('venues'));
 const ORGANIZER_TEXT = metaKeys(getResource('organizers'));
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+/** A value as sent, untrimmed (the site keeps the blanks of descriptions). */
+const raw = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const unfiltered = (scope: RequestScope) => canUnfilteredHtml(callerOf(scope.userId));
 
+/** Address, city, phone …: cleaned as the plugin saves them (`sanitize_text_field`). */
 function applyText(meta: Record<string, unknown>, data: Record<string, unknown>, keys: readonly string[]) {
   for (const k of keys) {
     if (!(k in data) || data[k] === null || data[k] === undefined) continue;
-    const v = str(data[k]);
+    const v = storedMetaLine(raw(data[k]));
     // An empty value removes the key, so it disappears from the representation.
     if (v === '') delete meta[k];
-    else meta[k] = kses(v);
+    else meta[k] = v;
   }
 }
 
@@ -67,20 +79,24 @@ function newPost(
   const requested = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
   const dateUtc = storedGmt(date, asked?.gmt, requested, scope);
   const status = scheduled(requested, dateUtc, scope);
-  const slug = uniqueFor(scope, { type, id: 0 }, sanitizeTitle(kses(title)) || 'untitled', status);
-  return posts.insert(
+  const storedTitle = storedPostTitle(title, unfiltered(scope));
+  // (a name that gives no slug leaves the id to name the post, below)
+  const slug = uniqueFor(scope, { type, id: 0 }, sanitizeTitle(storedTitle), status);
+  const id = posts.insert(
     postRow({
       type,
       status,
       author: scope.userId ?? 1,
-      title: kses(title),
-      content: kses(str(data.description)),
+      title: storedTitle,
+      content: storedPostContent(raw(data.description), unfiltered(scope)),
       slug,
       date,
       date_utc: dateUtc,
       meta,
     }),
   );
+  slugFromIdIfNone(scope, id);
+  return id;
 }
 
 /**
@@ -93,11 +109,12 @@ export function createLinked(
   data: Record<string, unknown>,
 ): number {
   const { posts } = scope.stores;
-  const title = str(type === 'tribe_venue' ? data.venue : data.organizer);
+  const title = raw(type === 'tribe_venue' ? data.venue : data.organizer);
   const description = str(data.description);
+  const content = storedPostContent(raw(data.description), unfiltered(scope));
   const existing = posts
-    .findByTitle(type, title)
-    .find((p) => description === '' || p.content.toLowerCase() === kses(description).toLowerCase());
+    .findByTitle(type, storedPostTitle(title, unfiltered(scope)))
+    .find((p) => description === '' || p.content.toLowerCase() === content.toLowerCase());
   if (existing) {
     // The match keeps its own name (a differently-cased duplicate leaves it unchanged).
     const { venue: _v, organizer: _o, ...rest } = data;
@@ -149,16 +166,17 @@ export function updateLinkedFields(
   const meta = { ...post.meta };
   const next: Post = { ...post, meta };
   const name = post.type === 'tribe_venue' ? data.venue : data.organizer;
-  if (typeof name === 'string' && name.trim() !== '') next.title = kses(name.trim());
+  if (typeof name === 'string' && name.trim() !== '') next.title = storedPostTitle(name, unfiltered(scope));
   if (isUpdate && data.description !== null && data.description !== undefined) {
-    next.content = kses(str(data.description));
+    next.content = storedPostContent(raw(data.description), unfiltered(scope));
   }
   if (post.type === 'tribe_venue') writeVenueMeta(meta, data);
   else applyText(meta, data, ORGANIZER_TEXT);
   // (a create that finds a duplicate writes its meta only: the post row, its dates included, stays)
   if (isUpdate) Object.assign(next, updatedLifecycle(scope, post, data, next.title));
   scope.stores.posts.update(next);
-  return next;
+  if (isUpdate) slugFromIdIfNone(scope, next.id);
+  return scope.stores.posts.get(next.id) ?? next;
 }
 
 export type { OrganizerMeta, VenueMeta };

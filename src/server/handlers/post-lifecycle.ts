@@ -5,8 +5,9 @@
  */
 
 import { utcToWall, wallToUtc } from '../../clock/index.js';
-import { sanitizeTitle } from '../format/slug.js';
+import { sanitizeTitle } from '../../wptext/index.js';
 import type { RequestScope } from '../site.js';
+import { guidOf } from '../store/post-rows.js';
 import type { Post } from '../store/types.js';
 import { parseDateParam, siteNow } from './common.js';
 
@@ -82,6 +83,18 @@ export function shownGmt(local: string, gmt: string, scope: RequestScope): strin
 export function uniqueFor(scope: RequestScope, post: Pick<Post, 'type' | 'id'>, slug: string, status: string): string {
   if (slug === '' || isFloating(status)) return slug;
   return scope.stores.posts.uniqueSlug(post.type, slug, post.id);
+}
+
+/**
+ * wp_insert_post's last resort: a post that does not float and whose title gives no slug (`&#8230;`,
+ * `<b></b>`, blanks) is named after its id, and its guid follows.
+ */
+export function slugFromIdIfNone(scope: RequestScope, id: number): void {
+  const { posts } = scope.stores;
+  const post = posts.get(id);
+  if (post?.slug !== '' || isFloating(post.status)) return;
+  const slug = uniqueFor(scope, post, String(id), post.status);
+  posts.update({ ...post, slug, guid: post.guid === '' ? guidOf({ ...post, slug }) : post.guid });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MAX_PER_PAGE } from '../../catalog/index.js';
-import { kses } from '../format/html.js';
-import { sanitizeTitle, uniqueSlug } from '../format/slug.js';
+import { sanitizeTitle, storedTermDescription, storedTermName, termNameFits } from '../../wptext/index.js';
+import { uniqueSlug } from '../format/slug.js';
 import { RestError } from '../http/errors.js';
 import { listOf, toBool } from '../routes/args.js';
 import { serializeTerm } from '../serialize/term.js';
@@ -26,6 +26,40 @@ class TermExists extends RestError {
   }
 }
 
+/**
+ * A WordPress error whose data is not the usual object: `wp_insert_term` failing in the database
+ * (`db_insert_error`, its data the database's complaint) or refusing an empty name. No status in the
+ * data, so the answer is a 500 (rest_convert_error_to_response).
+ */
+class BareError extends RestError {
+  constructor(
+    code: string,
+    message: string,
+    readonly bare: unknown,
+  ) {
+    super(500, code, message);
+  }
+
+  override toBody() {
+    return { code: this.code, message: this.message, data: this.bare as Record<string, unknown> };
+  }
+}
+
+/** A stored name the database cannot hold (over 200 characters): the row is refused. */
+const tooLong = () =>
+  new BareError(
+    'db_insert_error',
+    'The term could not be written to the database.',
+    'Database error: the name is longer than the 200 characters a term name may hold.',
+  );
+
+/** The name as stored, or the error wp_insert_term gives when nothing is left of it. */
+function termName(raw: string): string {
+  const name = storedTermName(raw);
+  if (name.trim() === '') throw new BareError('empty_term_name', 'A term name cannot be empty.', null);
+  return name;
+}
+
 export const TAXONOMY: Record<string, Taxonomy> = { categories: 'tribe_events_cat', tags: 'post_tag' };
 
 /** A category or tag reference in a filter: slug first, then id, then name. */
@@ -34,7 +68,8 @@ export function findTermRef(ref: string, taxonomy: Taxonomy, scope: RequestScope
   return (
     terms.getBySlug(taxonomy, ref) ??
     (/^\d+$/.test(ref) ? terms.getOf(taxonomy, Number(ref)) : undefined) ??
-    terms.getByName(taxonomy, ref)
+    // (a name is looked up as WordPress stores it: `Arts & Crafts` is `Arts &amp; Crafts`)
+    terms.getByName(taxonomy, storedTermName(ref))
   );
 }
 
@@ -147,7 +182,7 @@ export function createTerm(req: HandlerRequest): HandlerResult {
   const { scope, params: p } = req;
   const taxonomy = taxOf(req);
   const { terms, db } = scope.stores;
-  const name = String(p.name).trim();
+  const name = termName(String(p.name));
   const parent = checkParent(req);
   const id = atomic(db, () => {
     const existing = terms
@@ -157,15 +192,23 @@ export function createTerm(req: HandlerRequest): HandlerResult {
       const where = taxonomy === 'tribe_events_cat' ? 'under the same parent' : 'among the tags';
       throw new TermExists(`A term of this name exists already ${where}.`, existing.id);
     }
-    const base = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : name) || 'term';
-    const slug = uniqueSlug(base, (s) => terms.slugTaken(taxonomy, s));
-    return terms.insert({
+    const base = sanitizeTitle(typeof p.slug === 'string' && p.slug !== '' ? p.slug : name);
+    if (!termNameFits(name)) throw tooLong();
+    const slug = base === '' ? '' : uniqueSlug(base, (s) => terms.slugTaken(taxonomy, s));
+    const newId = terms.insert({
       taxonomy,
-      name: kses(name),
+      name,
       slug,
-      description: kses(typeof p.description === 'string' ? p.description : ''),
+      description: storedTermDescription(typeof p.description === 'string' ? p.description : ''),
       parent,
     });
+    // (a name that gives no slug: wp_insert_term names the term after its id)
+    if (slug === '')
+      terms.update({
+        ...(terms.get(newId) as Term),
+        slug: uniqueSlug(String(newId), (s) => terms.slugTaken(taxonomy, s, newId)),
+      });
+    return newId;
   });
   // WordPress's terms controller answers a create with the term's address in its own namespace.
   const coreBase = taxonomy === 'post_tag' ? 'tags' : taxonomy;
@@ -182,8 +225,10 @@ export function updateTerm(req: HandlerRequest): HandlerResult {
   const term = terms.get(Number(p.id)) as Term;
   atomic(db, () => {
     const next: Term = { ...term };
-    if (req.has('name') && typeof p.name === 'string' && p.name.trim() !== '') next.name = kses(p.name.trim());
-    if (req.has('description') && typeof p.description === 'string') next.description = kses(p.description);
+    if (req.has('name') && typeof p.name === 'string' && p.name.trim() !== '') next.name = termName(p.name);
+    if (!termNameFits(next.name)) throw tooLong();
+    if (req.has('description') && typeof p.description === 'string')
+      next.description = storedTermDescription(p.description);
     if (req.has('slug') && typeof p.slug === 'string' && p.slug !== '') {
       const slug = sanitizeTitle(p.slug);
       if (slug && slug !== term.slug) next.slug = uniqueSlug(slug, (s) => terms.slugTaken(term.taxonomy, s, term.id));

@@ -112,4 +112,4 @@ export function listOf(v: unknown): string[] | undefined {
 }
 
 /** The plugin's is_string: a string that is not empty in PHP's sense (`'0'` is empty) nor blank. */
-export const isNonEmptyString = (v: unknown): boolean => typeof v === 'string' && v.trim() !== '' && v !== '0';
+export const isNonEmptyString = (v: unknown): boolean => typeof v === 'string' && v !== '' && v !== '0';

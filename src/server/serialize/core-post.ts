@@ -3,12 +3,11 @@
  * …: WP_REST_Posts_Controller::prepare_item_for_response), in the `view` and `edit` contexts, with the
  * post meta the plugin registers for the REST API (Tribe__Events__Editor__Meta) and core's `_links`.
  */
+import { autoExcerpt, theContent, theExcerpt, theTitle } from '../../wptext/index.js';
 import { formatCost } from '../format/cost.js';
-import { stripTags, wpautop } from '../format/html.js';
 import { shownGmt } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
-import { texturize } from '../tec/serialize.js';
 import { guid, permalink } from './linked.js';
 
 export type CoreContext = 'view' | 'edit';
@@ -20,14 +19,7 @@ export interface CoreLinks {
 }
 
 const restDate = (wall: string) => wall.replace(' ', 'T');
-const rendered = (html: string) => (html === '' ? '' : `${wpautop(html)}\n`);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-/** The automatic excerpt WordPress derives from the content: 55 words, then ` […]`. */
-function autoExcerpt(content: string): string {
-  const words = stripTags(content).split(/\s+/).filter(Boolean);
-  return words.length <= 55 ? words.join(' ') : `${words.slice(0, 55).join(' ')} [&hellip;]`;
-}
 
 /** The plugin's registered meta, every key on every type, read from the post's own values. */
 function metaOf(post: Post, links: CoreLinks): Record<string, unknown> {
@@ -36,7 +28,6 @@ function metaOf(post: Post, links: CoreLinks): Record<string, unknown> {
   const isVenue = post.type === 'tribe_venue';
   const e = m as unknown as Partial<EventMeta>;
   const cost = isEvent ? formatCost(e.cost) : null;
-  const costText = Array.isArray(e.cost) ? e.cost.map(str).join(', ') : str(e.cost);
   const venue = (k: string) => (isVenue ? str(m[k]) : '');
   const out: Record<string, unknown> = {
     _EventAllDay: isEvent && e.all_day === true,
@@ -49,7 +40,7 @@ function metaOf(post: Post, links: CoreLinks): Record<string, unknown> {
     _EventShowMap: isVenue ? m.show_map !== false : isEvent && e.show_map === true,
     _EventShowMapLink: isVenue ? m.show_map_link !== false : isEvent && e.show_map_link === true,
     _EventURL: isEvent ? str(e.website) : '',
-    _EventCost: isEvent ? costText : '',
+    _EventCost: cost?.stored.values[0] ?? '',
     _EventCostDescription: '',
     _EventCurrencySymbol: cost?.details.currency_symbol ?? '',
     _EventCurrencyCode: '',
@@ -126,7 +117,10 @@ export function serializeCorePost(
   const edit = context === 'edit';
   const link = permalink(post, scope.origin);
   const theGuid = guid(post, scope.origin);
-  const excerpt = post.excerpt !== '' ? post.excerpt : autoExcerpt(post.content);
+  // (`the_title`, `the_content`, `the_excerpt` — of the automatic excerpt when the post has none)
+  const site = { siteUrl: scope.origin, postId: post.id };
+  const excerpt = theExcerpt(post.excerpt !== '' ? post.excerpt : autoExcerpt(post.content, site), site);
+  const content = theContent(post.content, site);
   const out: Record<string, unknown> = {
     id: post.id,
     date: restDate(post.date),
@@ -143,13 +137,13 @@ export function serializeCorePost(
   out.status = post.status;
   out.type = post.type;
   out.link = link;
-  out.title = edit ? { raw: post.title, rendered: texturize(post.title) } : { rendered: texturize(post.title) };
+  out.title = edit ? { raw: post.title, rendered: theTitle(post.title) } : { rendered: theTitle(post.title) };
   out.content = edit
-    ? { raw: post.content, rendered: rendered(post.content), protected: false, block_version: 0 }
-    : { rendered: rendered(post.content), protected: false };
+    ? { raw: post.content, rendered: content, protected: false, block_version: 0 }
+    : { rendered: content, protected: false };
   out.excerpt = edit
-    ? { raw: post.excerpt, rendered: rendered(excerpt), protected: false }
-    : { rendered: rendered(excerpt), protected: false };
+    ? { raw: post.excerpt, rendered: excerpt, protected: false }
+    : { rendered: excerpt, protected: false };
   out.author = post.author;
   out.featured_media = 0;
   out.template = '';

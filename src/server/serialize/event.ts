@@ -1,6 +1,6 @@
 import { offsetString, tzAbbr, wallParts } from '../../clock/index.js';
+import { phpTrim, theContent, theExcerpt, theTitle, wpautop } from '../../wptext/index.js';
 import { formatCost } from '../format/cost.js';
-import { wpautop } from '../format/html.js';
 import { shownGmt } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
@@ -31,7 +31,7 @@ function eventJsonLd(
   post: Post,
   m: EventMeta,
   links: EventLinks,
-  costValues: string[],
+  costValues: (string | number)[],
   url: string,
   scope: RequestScope,
 ) {
@@ -166,9 +166,10 @@ export function serializeEvent(
     modified_utc: utc.modified_utc,
     url,
     rest_url: restItemUrl(scope, 'events', post.id),
-    title: post.title,
-    description: wpautop(post.content),
-    excerpt: wpautop(post.excerpt),
+    // (the plugin runs `the_title`, `the_content` and `the_excerpt`, and trims)
+    title: theTitle(post.title),
+    description: phpTrim(theContent(post.content, { siteUrl: scope.origin })),
+    excerpt: phpTrim(theExcerpt(post.excerpt, { siteUrl: scope.origin })),
     slug: post.slug,
     image: false,
     all_day: m.all_day === true,

@@ -1,5 +1,6 @@
 import { getResource, metaKeys } from '../../catalog/index.js';
-import { antispambot, escHtml, wpautop } from '../format/html.js';
+import { escHtml, phpTrim, theContent, theExcerpt, theTitle, wpautop } from '../../wptext/index.js';
+import { antispambot } from '../format/html.js';
 import { globalHost, type RequestScope, restBase } from '../site.js';
 import { PERMALINK_BASE, UNPUBLISHED } from '../store/post-rows.js';
 import type { OrganizerMeta, Post, VenueMeta } from '../store/types.js';
@@ -109,9 +110,10 @@ function linkedBody(post: Post, origin: string, name: string, meta: readonly str
   keep(out, 'modified', post.modified);
   keep(out, 'modified_utc', utc.modified_utc);
   keep(out, 'url', permalink(post, origin));
-  keep(out, name, post.title);
-  keep(out, 'description', wpautop(post.content));
-  keep(out, 'excerpt', wpautop(post.excerpt));
+  // (the plugin runs `the_title`, `the_content` and `the_excerpt`, and trims)
+  keep(out, name, theTitle(post.title));
+  keep(out, 'description', phpTrim(theContent(post.content, { siteUrl: origin })));
+  keep(out, 'excerpt', phpTrim(theExcerpt(post.excerpt, { siteUrl: origin })));
   keep(out, 'slug', post.slug);
   // `image` is always false here, which the filter drops
   for (const k of meta) keep(out, k, post.meta[k]);

@@ -1,4 +1,4 @@
-import { escHtml } from '../format/html.js';
+import { specialchars } from '../../wptext/index.js';
 import { type RequestScope, restBase, restRoot } from '../site.js';
 import type { TermStore } from '../store/terms.js';
 import type { Term } from '../store/types.js';
@@ -28,10 +28,16 @@ export function termArchiveUrl(term: Term, terms: TermStore, origin: string): st
   return `${origin}/events/category/${chain.join('/')}/`;
 }
 
+/**
+ * A term's name as stored: WordPress escapes `&`, `<` and `>` as it saves a name (`pre_term_name`).
+ * Rows written before the server did so are escaped here alike (the escaping is idempotent).
+ */
+export const shownTermName = (term: Term) => specialchars(term.name, false);
+
 /** A term embedded in an event (raw WP_Term fields, term_id renamed to id). */
 export function serializeEmbeddedTerm(term: Term, count: number, scope: RequestScope): Record<string, unknown> {
   return {
-    name: escHtml(term.name),
+    name: shownTermName(term),
     slug: term.slug,
     term_group: 0,
     term_taxonomy_id: term.id,
@@ -77,7 +83,7 @@ export function serializeTerm(
     id: term.id,
     count,
     description: term.description,
-    name: escHtml(term.name),
+    name: shownTermName(term),
     slug: term.slug,
     taxonomy: term.taxonomy,
   };

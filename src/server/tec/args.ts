@@ -3,7 +3,7 @@
  * site validates each kind (common/src/Common/REST/TEC/V1/Parameter_Types/*::get_validator) and how it
  * sanitizes the value before the handler sees it (…::get_sanitizer). See docs/fidelity/tec-v1.md.
  */
-import { stripTags } from '../format/html.js';
+import { sanitizeTextField as wpSanitizeTextField } from '../../wptext/index.js';
 import type { Detail } from '../routes/args.js';
 import { parseTimeToWall } from '../time/strtotime.js';
 
@@ -186,11 +186,7 @@ export function validateArg(arg: TecArg, v: unknown): true | false | Detail {
 
 /** WordPress's sanitize_text_field: no tags, no line breaks or runs of blanks, no %-octets, trimmed. */
 export function sanitizeTextField(v: unknown): string {
-  const s = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
-  return stripTags(s)
-    .replace(/[\r\n\t ]+/g, ' ')
-    .replace(/%[a-fA-F0-9]{2}/g, '')
-    .trim();
+  return wpSanitizeTextField(typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 }
 
 /** PHP's `(bool)` of a request value. */

@@ -5,7 +5,7 @@
  */
 import { getResource } from '../../catalog/index.js';
 import { utcToWall, wallToUtc } from '../../clock/index.js';
-import { stripTags, wpautop } from '../format/html.js';
+import { autoExcerpt, escHtml, theContent, theExcerpt, theTitle } from '../../wptext/index.js';
 import { permalink } from '../serialize/linked.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
@@ -23,37 +23,11 @@ function gmt(local: string, utc: string, scope: RequestScope): string {
   return utc === ZERO || utc === '' ? wallToUtc(local, scope.site.timezone) : utc;
 }
 
-/**
- * A small wptexturize, for rendered titles: a bare `&` becomes `&#038;`, straight double quotes curly
- * ones, an apostrophe `&#8217;`, `...` an ellipsis and ` - ` an en dash.
- */
-export function texturize(text: string): string {
-  let open = true;
-  return text
-    .replace(/&(?!(?:[a-zA-Z][a-zA-Z0-9]*|#\d+|#x[0-9a-fA-F]+);)/g, '&#038;')
-    .replace(/"/g, () => {
-      const q = open ? '&#8220;' : '&#8221;';
-      open = !open;
-      return q;
-    })
-    .replace(/(\w)'(\w)/g, '$1&#8217;$2')
-    .replace(/\.\.\./g, '&#8230;')
-    .replace(/ - /g, ' &#8211; ');
-}
-
-/** The automatic excerpt WordPress derives from the content: 55 words, then ` […]`. */
-function autoExcerpt(content: string): string {
-  const words = stripTags(content).split(/\s+/).filter(Boolean);
-  if (words.length <= 55) return words.join(' ');
-  return `${words.slice(0, 55).join(' ')} [&hellip;]`;
-}
-
-const rendered = (html: string) => (html === '' ? '' : `${wpautop(html)}\n`);
-
 /** The core keys every `tec/v1` record starts with, up to `template`. */
 export function postHead(post: Post, scope: RequestScope): Record<string, unknown> {
   const link = permalink(post, scope.origin);
-  const excerpt = post.excerpt !== '' ? post.excerpt : autoExcerpt(post.content);
+  const site = { siteUrl: scope.origin, postId: post.id };
+  const excerpt = theExcerpt(post.excerpt !== '' ? post.excerpt : autoExcerpt(post.content, site), site);
   return {
     id: post.id,
     date: restDate(post.date),
@@ -65,9 +39,9 @@ export function postHead(post: Post, scope: RequestScope): Record<string, unknow
     status: post.status,
     type: post.type,
     link,
-    title: { rendered: texturize(post.title) },
-    content: { rendered: rendered(post.content), protected: false },
-    excerpt: { rendered: rendered(excerpt), protected: false },
+    title: { rendered: theTitle(post.title) },
+    content: { rendered: theContent(post.content, site), protected: false },
+    excerpt: { rendered: excerpt, protected: false },
     author: post.author,
     featured_media: 0,
     template: '',
@@ -102,7 +76,8 @@ export const ORGANIZER_KEYS: readonly string[] = ['phone', 'website', 'email'].f
 
 export function serializeTecVenue(post: Post, scope: RequestScope): Record<string, unknown> {
   const out = postHead(post, scope);
-  for (const [name, key] of VENUE_KEYS) out[name] = str(post.meta[key]);
+  // (the plugin's Venue_Definition and Organizer_Definition escape the meta they show)
+  for (const [name, key] of VENUE_KEYS) out[name] = escHtml(str(post.meta[key]));
   out.directions_link = directionsLink(post.meta);
   out.website = str(post.meta.website);
   return out;
@@ -110,7 +85,7 @@ export function serializeTecVenue(post: Post, scope: RequestScope): Record<strin
 
 export function serializeTecOrganizer(post: Post, scope: RequestScope): Record<string, unknown> {
   const out = postHead(post, scope);
-  for (const key of ORGANIZER_KEYS) out[key] = str(post.meta[key]);
+  for (const key of ORGANIZER_KEYS) out[key] = escHtml(str(post.meta[key]));
   return out;
 }
 

@@ -6,7 +6,7 @@
  */
 
 import { eventRulesZone, isValidTimeZone, utcToWall, wallToUtc } from '../../clock/index.js';
-import { sanitizeTitle } from '../format/slug.js';
+import { sanitizeTitle } from '../../wptext/index.js';
 import { siteNow } from '../handlers/common.js';
 import { trashPost as wpTrashPost } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
