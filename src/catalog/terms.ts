@@ -10,9 +10,16 @@ function termFields(singular: string): FieldSpec[] {
       schemaType: 'string',
       required: true,
       semantic: 'name',
+      text: 'plain',
       description: `name of the ${singular}`,
     },
-    { name: 'description', type: 'string', schemaType: 'string', description: `text about the ${singular}` },
+    {
+      name: 'description',
+      type: 'string',
+      schemaType: 'string',
+      text: 'html',
+      description: `text about the ${singular}`,
+    },
     {
       name: 'slug',
       type: 'string',

@@ -45,6 +45,11 @@ export interface FieldSpec {
    * the event's zone; absent: the event's zone, else the site's
    */
   dateZone?: 'site' | 'utc';
+  /**
+   * Human text the site stores and shows: `plain` comes back with references (`&#8217;`, `&amp;`)
+   * that calctl decodes in its output and compares as the site shows them; `html` is markup, kept.
+   */
+  text?: 'plain' | 'html';
 }
 
 /** A query parameter of a list route. */

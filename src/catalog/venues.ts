@@ -9,6 +9,11 @@ const text = (name: string, description: string, csvLabels: string[] = []): Fiel
   description,
   ...(csvLabels.length ? { csvLabels } : {}),
 });
+/** A line of text the site shows as stored (address, city, phone …). */
+const line = (name: string, description: string, csvLabels: string[] = []): FieldSpec => ({
+  ...text(name, description, csvLabels),
+  text: 'plain',
+});
 
 export const venues: ResourceSpec = {
   name: 'venues',
@@ -26,22 +31,27 @@ export const venues: ResourceSpec = {
       schemaType: 'string',
       required: true,
       semantic: 'name',
+      text: 'plain',
       description: 'name of the venue',
       csvLabels: ['Venue Name'],
     },
-    { ...text('description', 'text about the venue (HTML allowed)', ['Venue Description']), semantic: 'html' },
+    {
+      ...text('description', 'text about the venue (HTML allowed)', ['Venue Description']),
+      semantic: 'html',
+      text: 'html',
+    },
     statusField('venue'),
     text('show_map', 'events at this venue show a map ("true"/"false")'),
     text('show_map_link', 'events at this venue show a map link ("true"/"false")'),
-    text('address', 'street address', ['Venue Address']),
-    text('city', 'city', ['Venue City']),
-    text('country', 'country', ['Venue Country']),
-    text('province', 'province', ['Venue Province']),
-    text('state', 'state', ['Venue State']),
-    text('zip', 'postal code', ['Venue Zip', 'Venue Postal Code']),
-    text('phone', 'phone number', ['Venue Phone']),
-    text('stateprovince', 'state or province, as one text', ['Venue State/Province', 'Venue State Province']),
-    { ...text('website', 'web page of the venue', ['Venue Website', 'Venue URL']), semantic: 'url' },
+    line('address', 'street address', ['Venue Address']),
+    line('city', 'city', ['Venue City']),
+    line('country', 'country', ['Venue Country']),
+    line('province', 'province', ['Venue Province']),
+    line('state', 'state', ['Venue State']),
+    line('zip', 'postal code', ['Venue Zip', 'Venue Postal Code']),
+    line('phone', 'phone number', ['Venue Phone']),
+    line('stateprovince', 'state or province, as one text', ['Venue State/Province', 'Venue State Province']),
+    { ...line('website', 'web page of the venue', ['Venue Website', 'Venue URL']), semantic: 'url' },
     text('image', 'featured image: a media ID or an image URL', ['Venue Featured Image']),
   ],
   listParams: [

@@ -93,6 +93,7 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
             concurrency: opts.concurrency as number | undefined,
             out,
             signal: ctx.signal,
+            raw: g.raw === true,
           });
   } catch (err) {
     // A write that failed (a full disk) surfaces as whatever the pipeline noticed: name the file.

@@ -5,6 +5,7 @@
  * writable state, converted from its representation back into input form, with the changes on top.
  */
 import { costInput, type ResourceSpec } from '../catalog/index.js';
+import { decodeEntities } from '../wptext/index.js';
 
 type Rec = Record<string, unknown>;
 
@@ -30,7 +31,8 @@ function eventBody(record: Rec): Rec {
   out.cost = costInput(record);
   // A website equal to the event's own page is the site's default (no website set): sending it back
   // would pin the current address, which goes stale when the slug changes.
-  if (typeof record.website === 'string' && record.website !== record.url) out.website = record.website;
+  // (shown escaped by the plugin: `&amp;` is the `&` it stores)
+  if (typeof record.website === 'string' && record.website !== record.url) out.website = decodeEntities(record.website);
   // `venue: []` means "no venue"; sending nothing keeps that (a venue cannot be removed by update).
   if (isObject(record.venue) && record.venue.id !== undefined) out.venue = idOf(record.venue);
   out.organizer = Array.isArray(record.organizer) ? record.organizer.map(idOf) : [];

@@ -49,6 +49,7 @@ export async function writerOptions(
     columns: stdout.columns,
     env: rt.ctx.env,
     color,
+    raw: g.raw === true,
   };
 }
 

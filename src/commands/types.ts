@@ -52,6 +52,8 @@ export interface GlobalOptions {
   dateFormat?: DateFormat;
   yes?: boolean;
   dryRun?: boolean;
+  /** print text exactly as the site sent it (plain fields are decoded otherwise) */
+  raw?: boolean;
   /** work on the profile's offline working copy (calctl sync) */
   offline?: boolean;
 }

@@ -9,9 +9,9 @@ import { type ApiClient, ApiError } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
 import { everythingQuery, type ResourceSpec } from '../catalog/index.js';
 import { type IndexEntry, keyOf, type MatchIndex } from './match.js';
-import { roughSlug } from './text.js';
+import { siteSlug } from './text.js';
 import { isTransientFailure } from './transient.js';
-import { type Body, changedKeys, indexedKeys, recordToInput, updateBody } from './writable.js';
+import { type Body, changedKeys, indexedKeys, keptWhenUnchanged, recordToInput, updateBody } from './writable.js';
 
 type Obj = Record<string, unknown>;
 
@@ -57,7 +57,7 @@ export async function lookupOne(opts: ApplyOptions, body: Body): Promise<IndexEn
   const slugs: string[] = [];
   if (typeof body.slug === 'string' && body.slug !== '') slugs.push(body.slug);
   const title = String(body[resource.titleField] ?? '');
-  if (resource.bySlug && title !== '') slugs.push(roughSlug(title));
+  if (resource.bySlug && title !== '') slugs.push(siteSlug(resource, title));
   for (const slug of new Set(slugs)) {
     try {
       const res = await api.get<Obj>(`/${resource.name}/by-slug/${encodeURIComponent(slug)}`, { signal: opts.signal });
@@ -149,8 +149,12 @@ async function update(opts: ApplyOptions, entry: IndexEntry, body: Body): Promis
       message: `matches ${opts.resource.singular} ${entry.id}, which differs (${changed.join(', ')})`,
     };
   }
-  // The full merged body: the site resets whatever an event update leaves out.
-  const merged = updateBody(opts.resource, current, body);
+  // The full merged body: the site resets whatever an event update leaves out. Text the row repeats
+  // unchanged stays out: the site keeps its own, and sending back the row's would rewrite it.
+  const sent = Object.fromEntries(
+    Object.entries(body).filter(([k]) => changed.includes(k) || !keptWhenUnchanged(opts.resource, k)),
+  );
+  const merged = updateBody(opts.resource, current, sent);
   if (opts.dryRun) return { kind: 'updated', id: entry.id };
   const path = `/${opts.resource.name}/${entry.id}`;
   const res = opts.writer

@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
 import { ALL_EVENTS_WINDOW, type ResourceSpec } from '../catalog/index.js';
-import { pick } from '../output/index.js';
+import { pick, plainRecord } from '../output/index.js';
 import { EXPORT_CONCURRENCY } from './defaults.js';
 import { columnHeader, EXPORT_COLUMNS, recordFlattener } from './flatten.js';
 
@@ -35,6 +35,8 @@ export interface ExportOptions {
   concurrency?: number | undefined;
   out: Writable;
   signal?: AbortSignal | undefined;
+  /** `--raw`: text as the site sent it (default: plain fields decoded, as every output prints them) */
+  raw?: boolean | undefined;
 }
 
 const RELATIVE_WINDOW_PARAMS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'];
@@ -94,6 +96,10 @@ async function parentSlugs(api: ApiClient, signal: AbortSignal | undefined): Pro
   return map;
 }
 
+async function* decoded(records: AsyncIterable<Obj>, resource: ResourceSpec): AsyncIterable<Obj> {
+  for await (const r of records) yield plainRecord(resource, r);
+}
+
 /**
  * Streams every matching record to `out`.
  * @returns the number of records written
@@ -101,11 +107,13 @@ async function parentSlugs(api: ApiClient, signal: AbortSignal | undefined): Pro
 export async function runExport(opts: ExportOptions): Promise<number> {
   const { api, resource, out } = opts;
   const query = exportQuery(resource, opts.query);
-  const records = paginate<Obj>(api, `/${resource.name}`, query, resource.name, {
+  const pages = paginate<Obj>(api, `/${resource.name}`, query, resource.name, {
     signal: opts.signal,
     // One page is written out while the next ones are on their way.
     prefetch: opts.concurrency ?? EXPORT_CONCURRENCY,
   });
+  // (an export re-imported changes nothing: plain text decoded reads back as the same text)
+  const records = opts.raw ? pages : decoded(pages, resource);
   let count = 0;
   const failure = failureOf(out);
   let pending = '';

@@ -9,7 +9,7 @@
  * - other objects → JSON text
  */
 import type { ResourceSpec } from '../catalog/index.js';
-import { decodeEntities } from './text.js';
+import { decodeEntities } from '../wptext/index.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -11,7 +11,7 @@
 import { type ApiClient, paginate } from '../api/index.js';
 import { backoffDelay } from '../api/retry.js';
 import { everythingQuery, getResource, type ResourceName } from '../catalog/index.js';
-import { decodeEntities, nameKey } from './text.js';
+import { nameKey, siteText } from './text.js';
 import { isTransientFailure } from './transient.js';
 
 type Obj = Record<string, unknown>;
@@ -115,9 +115,10 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     if (typeof r.slug === 'string' && r.slug !== '') table.bySlug.set(r.slug.toLowerCase(), id);
     const title = r[NAME_KEY[name] ?? 'name'];
     if (typeof title !== 'string') return;
-    const key = nameKey(title);
+    const key = nameKey(name, title);
     const known = table.byName.get(key);
-    const entry = { id, name: decodeEntities(title) };
+    const resource = getResource(name);
+    const entry = { id, name: siteText(resource, resource.titleField, title) };
     if (known) known.push(entry);
     else table.byName.set(key, [entry]);
   }
@@ -131,10 +132,15 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     return t;
   }
 
-  /** The records a name stands for: the exact spelling first, else every one in any letter case. */
-  function named(table: LinkTable, text: string): Known[] {
-    const all = table.byName.get(nameKey(text)) ?? [];
-    const exact = all.filter((k) => k.name.replace(/\s+/g, ' ').trim() === text.replace(/\s+/g, ' ').trim());
+  /**
+   * The records a name stands for (as the site shows names: `Kids' Hall` is `Kids&#8217; Hall`): the
+   * exact spelling first, else every one in any letter case.
+   */
+  function named(name: ResourceName, table: LinkTable, text: string): Known[] {
+    const all = table.byName.get(nameKey(name, text)) ?? [];
+    const resource = getResource(name);
+    const shown = siteText(resource, resource.titleField, text);
+    const exact = all.filter((k) => k.name === shown);
     return exact.length > 0 ? exact : all;
   }
 
@@ -145,7 +151,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     field: string,
     details?: Record<string, unknown>,
   ): Promise<number> {
-    const found = named(table, text);
+    const found = named(name, table, text);
     if (found.length > 1 && opts.ambiguous === 'error') {
       throw new LinkError(
         `${field}: "${text}" matches ${found.length} ${name}: ${found.map((k) => `${k.id} (${k.name})`).join(', ')}`,
@@ -163,7 +169,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
         field,
       );
     }
-    const key = nameKey(text);
+    const key = nameKey(name, text);
     let pending = table.creating.get(key);
     if (!pending) {
       pending = opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, table, text, details);
@@ -229,9 +235,9 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       // Names may contain commas ("Doe, John"): join with the next piece while that names a record.
       while (
         !/^\d+$/.test(piece) &&
-        !table.byName.has(nameKey(piece)) &&
+        !table.byName.has(nameKey(name, piece)) &&
         i + 1 < pieces.length &&
-        table.byName.has(nameKey(`${piece}, ${pieces[i + 1]}`))
+        table.byName.has(nameKey(name, `${piece}, ${pieces[i + 1]}`))
       ) {
         piece = `${piece}, ${pieces[++i]}`;
       }

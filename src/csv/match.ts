@@ -33,7 +33,7 @@ export function keyOf(resource: ResourceSpec, fields: readonly string[], body: B
   const parts: string[] = [];
   for (const f of fields) {
     const v = body[f];
-    const text = f === resource.titleField ? nameKey(String(v ?? '')) : canon(resource, f, v);
+    const text = f === resource.titleField ? nameKey(resource, String(v ?? '')) : canon(resource, f, v);
     if (text === '') return undefined;
     parts.push(text);
   }

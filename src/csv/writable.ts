@@ -6,7 +6,8 @@
  * `toWritableBody` sends; the text fields are added here because an import compares them.
  */
 import { catalog, costInput, type ResourceSpec } from '../catalog/index.js';
-import { htmlWords, nameKey } from './text.js';
+import { collapse, costValues, decodeEntities, formattedCost, storedCost } from '../wptext/index.js';
+import { siteText, textKind } from './text.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,7 +68,9 @@ export function recordToInput(resource: ResourceSpec, record: Obj): Body {
     body.author = String(record.author);
   if (typeof record.date === 'string' && !record.date.startsWith('0000')) body.date = record.date;
   if (resource.name === 'events') {
-    body.website = typeof record.website === 'string' && record.website !== record.url ? record.website : null;
+    // (the plugin shows the event's website escaped: `&amp;` is the `&` it stores)
+    body.website =
+      typeof record.website === 'string' && record.website !== record.url ? decodeEntities(record.website) : null;
     const venue = idOf(record.venue);
     if (venue !== undefined) body.venue = venue;
     body.organizer = ids(record.organizer);
@@ -78,8 +81,22 @@ export function recordToInput(resource: ResourceSpec, record: Obj): Body {
     const parent = Number(record.parent);
     if (parent > 0) body.parent = parent;
   }
-  if (resource.name === 'events') body.cost = costInput(record);
+  if (resource.name === 'events') {
+    body.cost = costInput(record);
+    // (the cost is compared as the site shows it, not as rebuilt for sending: see costKey)
+    const details = isObj(record.cost_details) ? record.cost_details : {};
+    shownCost.set(body, JSON.stringify([String(record.cost ?? ''), Array.isArray(details.values) ? details.values : []]));
+  }
   return body;
+}
+
+/** The cost each record showed, by the body made of it. */
+const shownCost = new WeakMap<Body, string>();
+
+/** A cost as the site would show it once sent: its display text and its numbers (the plugin's parser). */
+function costKey(v: unknown): string {
+  const stored = storedCost(v);
+  return JSON.stringify([formattedCost(stored), costValues(stored)]);
 }
 
 /**
@@ -132,12 +149,22 @@ export function canon(resource: ResourceSpec, key: string, v: unknown): string {
   if (field?.type === 'boolean' || key === 'show_map' || key === 'show_map_link') {
     return String(['true', '1', 'yes'].includes(text.trim().toLowerCase()));
   }
-  if (field?.semantic === 'html') return htmlWords(text);
-  if (field?.semantic === 'name') return nameKey(text) === '' ? '' : htmlWords(text);
+  if (textKind(resource, key)) return siteText(resource, key, text);
+  if (field?.text) return collapse(decodeEntities(text));
   return text.trim();
 }
 
-/** The keys of `row` whose values differ from `current` (both bodies). */
+/** The keys of `row` whose values differ from `current` (both bodies; costs as the site shows them). */
 export function changedKeys(resource: ResourceSpec, row: Body, current: Body): string[] {
-  return Object.keys(row).filter((k) => canon(resource, k, row[k]) !== canon(resource, k, current[k]));
+  return Object.keys(row).filter((k) => {
+    if (k === 'cost' && resource.name === 'events') return costKey(row[k]) !== (shownCost.get(current) ?? costKey(current[k]));
+    return canon(resource, k, row[k]) !== canon(resource, k, current[k]);
+  });
 }
+
+/**
+ * Whether a field is text the site rewrites as it stores it (titles, names, descriptions, lines):
+ * when such a field has not changed it is left out of an update, so the site keeps the text it has
+ * rather than a copy of how it shows it (`Kids&#8217; Club` for `Kids' Club`).
+ */
+export const keptWhenUnchanged = (resource: ResourceSpec, key: string): boolean => textKind(resource, key) !== undefined;

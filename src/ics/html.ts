@@ -2,7 +2,7 @@
  * Event descriptions are HTML on the site; iCalendar's DESCRIPTION is plain text. Paragraphs and
  * line breaks become line breaks, tags go, entities are decoded.
  */
-import { decodeEntities } from '../csv/text.js';
+import { decodeEntities } from '../wptext/index.js';
 
 /** HTML as the plain text of a DESCRIPTION. */
 export function htmlToText(html: string): string {

@@ -8,7 +8,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
 import { addDays, parseWallTime, type WallTime } from '../clock/index.js';
-import { decodeEntities } from '../csv/text.js';
+import { decodeEntities } from '../wptext/index.js';
 import { htmlToText } from './html.js';
 import { eventUid } from './uid.js';
 

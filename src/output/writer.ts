@@ -7,6 +7,7 @@ import { UsageError } from '../errors/index.js';
 import { type ColorLevel, createColor } from './color.js';
 import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
 import type { OutputFormat } from './format.js';
+import { plainRecord } from './plain.js';
 import { csvStringify, yaml } from './lazy.js';
 import { renderKeyValue, renderTable, terminalWidth } from './table.js';
 
@@ -39,6 +40,8 @@ export interface RecordWriterOptions {
   readableDates?: boolean | undefined;
   /** CSV field delimiter (default ",") */
   delimiter?: string | undefined;
+  /** `--raw`: text exactly as the site sent it (default: plain fields decoded, see plain.ts) */
+  raw?: boolean | undefined;
 }
 
 /** Receives the records of a list one at a time; `end()` finishes the document. */
@@ -86,11 +89,18 @@ function csvWriter(opts: RecordWriterOptions): RecordWriter {
  * - ids: one id per line; count: the number of records at `end()`
  * - table: buffered and printed at `end()`; an empty list prints nothing and notes it on stderr
  * - with `field`: the bare value of that field, one per line
- * Records are printed unchanged unless `fields` is given.
+ * Plain text fields are printed decoded (`Kids’ Club`), unless `raw`; records are otherwise printed
+ * unchanged unless `fields` is given.
  * @throws UsageError for unknown fields, before anything is written
  */
 export function createRecordWriter(opts: RecordWriterOptions): RecordWriter {
   checkOptions(opts);
+  const inner = formatWriter(opts);
+  if (opts.raw) return inner;
+  return { write: (r) => inner.write(plainRecord(opts.resource, r)), end: () => inner.end() };
+}
+
+function formatWriter(opts: RecordWriterOptions): RecordWriter {
   const out = opts.stream;
   const { field, fields } = opts;
   if (field !== undefined) {
@@ -150,8 +160,9 @@ export function createRecordWriter(opts: RecordWriterOptions): RecordWriter {
  * of one.
  * @throws UsageError for unknown fields, before anything is written
  */
-export function writeOne(record: JsonRecord, opts: RecordWriterOptions): void {
+export function writeOne(given: JsonRecord, opts: RecordWriterOptions): void {
   checkOptions(opts);
+  const record = opts.raw ? given : plainRecord(opts.resource, given);
   if (opts.field === undefined) {
     if (opts.format === 'json') {
       opts.stream.write(`${JSON.stringify(shape(record, opts.fields), null, 2)}\n`);
@@ -166,7 +177,7 @@ export function writeOne(record: JsonRecord, opts: RecordWriterOptions): void {
       return;
     }
   }
-  const writer = createRecordWriter(opts);
+  const writer = formatWriter(opts);
   writer.write(record);
   writer.end();
 }

@@ -11,7 +11,41 @@ import { REGISTERED_SHORTCODES } from './shortcode-names.js';
 const ALL_BLOCKS =
   '(?:table|thead|tfoot|caption|col|colgroup|tbody|tr|td|th|div|dl|dd|dt|ul|ol|li|pre|form|map|area|blockquote|address|style|p|h[1-6]|hr|fieldset|legend|section|article|aside|hgroup|header|footer|nav|figure|figcaption|details|menu|summary)';
 
-const re = (source: string, flags = 'g') => new RegExp(source, flags);
+/** Patterns compiled once (wpautop runs on every description shown). */
+const DOUBLE_BR = new RegExp(`<br${WS}*/?>${WS}*<br${WS}*/?>`, 'g');
+const BLOCK_OPEN = new RegExp(`(<${ALL_BLOCKS}[ \\t\\n\\v\\f\\r/>])`, 'g');
+const BLOCK_CLOSE = new RegExp(`(</${ALL_BLOCKS}>)`, 'g');
+const HR = new RegExp(`(<hr${WS}*?/?>)`, 'g');
+const BEFORE_OPTION = new RegExp(`${WS}*<option`, 'g');
+const AFTER_OPTION = new RegExp(`</option>${WS}*`, 'g');
+const OBJECT_OPEN = new RegExp(`(<object[^>]*>)${WS}*`, 'g');
+const OBJECT_CLOSE = new RegExp(`${WS}*</object>`, 'g');
+const PARAM_OR_EMBED = new RegExp(`${WS}*(</?(?:param|embed)[^>]*>)${WS}*`, 'g');
+const MEDIA_OPEN = new RegExp(`([<[](?:audio|video)[^>\\]]*[>\\]])${WS}*`, 'g');
+const MEDIA_CLOSE = new RegExp(`${WS}*([<[]/(?:audio|video)[>\\]])`, 'g');
+const SOURCE_OR_TRACK = new RegExp(`${WS}*(<(?:source|track)[^>]*>)${WS}*`, 'g');
+const FIGCAPTION_OPEN = new RegExp(`${WS}*(<figcaption[^>]*>)`, 'g');
+const FIGCAPTION_CLOSE = new RegExp(`</figcaption>${WS}*`, 'g');
+const PARAGRAPH_BREAK = new RegExp(`\\n${WS}*\\n`, 'g');
+const EMPTY_P = new RegExp(`<p>${WS}*</p>`, 'g');
+const P_AROUND_BLOCK_TAG = new RegExp(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`, 'g');
+const P_BEFORE_BLOCK_TAG = new RegExp(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)`, 'g');
+const P_AFTER_BLOCK_TAG = new RegExp(`(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`, 'g');
+const LINE_BREAK = new RegExp(`(?<!<br />)${WS}*\\n`, 'g');
+const BR_AFTER_BLOCK_TAG = new RegExp(`(</?${ALL_BLOCKS}[^>]*>)${WS}*<br />`, 'g');
+const BR_BEFORE_BLOCK_TAG = new RegExp(`<br />(${WS}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`, 'g');
+
+const compiled = new Map<string, RegExp>();
+const re = (source: string, flags = 'g'): RegExp => {
+  const key = `${flags}/${source}`;
+  let r = compiled.get(key);
+  if (!r) {
+    r = new RegExp(source, flags);
+    compiled.set(key, r);
+  }
+  r.lastIndex = 0;
+  return r;
+};
 
 /** Puts `<pre>` elements aside (they are never touched) and gives back the text with placeholders. */
 function setPreAside(text: string, pres: Map<string, string>): string {
@@ -39,49 +73,49 @@ export function wpautop(input: string, br = true): string {
   if (/^[ \t\n\r\0\v]*$/.test(input)) return '';
   const pres = new Map<string, string>();
   let text = setPreAside(`${input}\n`, pres);
-  text = text.replace(re(`<br${WS}*/?>${WS}*<br${WS}*/?>`), '\n\n');
-  text = text.replace(re(`(<${ALL_BLOCKS}[ \\t\\n\\v\\f\\r/>])`), '\n\n$1');
-  text = text.replace(re(`(</${ALL_BLOCKS}>)`), '$1\n\n');
-  text = text.replace(re(`(<hr${WS}*?/?>)`), '$1\n\n');
+  text = text.replace(DOUBLE_BR, '\n\n');
+  text = text.replace(BLOCK_OPEN, '\n\n$1');
+  text = text.replace(BLOCK_CLOSE, '$1\n\n');
+  text = text.replace(HR, '$1\n\n');
   text = text.replace(/\r\n|\r/g, '\n');
   text = replaceInHtmlTags(text, { '\n': ' <!-- wpnl --> ' });
   if (text.includes('<option')) {
-    text = text.replace(re(`${WS}*<option`), '<option');
-    text = text.replace(re(`</option>${WS}*`), '</option>');
+    text = text.replace(BEFORE_OPTION, '<option');
+    text = text.replace(AFTER_OPTION, '</option>');
   }
   if (text.includes('</object>')) {
-    text = text.replace(re(`(<object[^>]*>)${WS}*`), '$1');
-    text = text.replace(re(`${WS}*</object>`), '</object>');
-    text = text.replace(re(`${WS}*(</?(?:param|embed)[^>]*>)${WS}*`), '$1');
+    text = text.replace(OBJECT_OPEN, '$1');
+    text = text.replace(OBJECT_CLOSE, '</object>');
+    text = text.replace(PARAM_OR_EMBED, '$1');
   }
   if (text.includes('<source') || text.includes('<track')) {
-    text = text.replace(re(`([<[](?:audio|video)[^>\\]]*[>\\]])${WS}*`), '$1');
-    text = text.replace(re(`${WS}*([<[]/(?:audio|video)[>\\]])`), '$1');
-    text = text.replace(re(`${WS}*(<(?:source|track)[^>]*>)${WS}*`), '$1');
+    text = text.replace(MEDIA_OPEN, '$1');
+    text = text.replace(MEDIA_CLOSE, '$1');
+    text = text.replace(SOURCE_OR_TRACK, '$1');
   }
   if (text.includes('<figcaption')) {
-    text = text.replace(re(`${WS}*(<figcaption[^>]*>)`), '$1');
-    text = text.replace(re(`</figcaption>${WS}*`), '</figcaption>');
+    text = text.replace(FIGCAPTION_OPEN, '$1');
+    text = text.replace(FIGCAPTION_CLOSE, '</figcaption>');
   }
   text = text.replace(/\n\n+/g, '\n\n');
-  const paragraphs = text.split(re(`\\n${WS}*\\n`)).filter((p) => p !== '');
+  const paragraphs = text.split(PARAGRAPH_BREAK).filter((p) => p !== '');
   text = paragraphs.map((p) => `<p>${p.replace(/^\n+|\n+$/g, '')}</p>\n`).join('');
-  text = text.replace(re(`<p>${WS}*</p>`), '');
+  text = text.replace(EMPTY_P, '');
   text = text.replace(/<p>([^<]+)<\/(div|address|form)>/g, '<p>$1</p></$2>');
-  text = text.replace(re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`), '$1');
+  text = text.replace(P_AROUND_BLOCK_TAG, '$1');
   text = text.replace(/<p>(<li[^\n]+?)<\/p>/g, '$1');
   text = text.replace(/<p><blockquote([^>]*)>/gi, '<blockquote$1><p>');
   text = text.split('</blockquote></p>').join('</p></blockquote>');
-  text = text.replace(re(`<p>${WS}*(</?${ALL_BLOCKS}[^>]*>)`), '$1');
-  text = text.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*</p>`), '$1');
+  text = text.replace(P_BEFORE_BLOCK_TAG, '$1');
+  text = text.replace(P_AFTER_BLOCK_TAG, '$1');
   if (br) {
     text = text.replace(/<(script|style|svg|math)[\s\S]*?<\/\1>/g, (m) => m.split('\n').join('<WPPreserveNewline />'));
     text = text.split('<br>').join('<br />').split('<br/>').join('<br />');
-    text = text.replace(re(`(?<!<br />)${WS}*\\n`), '<br />\n');
+    text = text.replace(LINE_BREAK, '<br />\n');
     text = text.split('<WPPreserveNewline />').join('\n');
   }
-  text = text.replace(re(`(</?${ALL_BLOCKS}[^>]*>)${WS}*<br />`), '$1');
-  text = text.replace(re(`<br />(${WS}*</?(?:p|li|div|dl|dd|dt|th|pre|td|ul|ol)[^>]*>)`), '$1');
+  text = text.replace(BR_AFTER_BLOCK_TAG, '$1');
+  text = text.replace(BR_BEFORE_BLOCK_TAG, '$1');
   text = text.replace(/\n<\/p>(?=\n?$)/, '</p>');
   for (const [name, pre] of pres) text = text.split(name).join(pre);
   if (text.includes('<!-- wpnl -->')) text = text.split(' <!-- wpnl --> ').join('\n').split('<!-- wpnl -->').join('\n');

@@ -189,16 +189,40 @@ function renderBlocks(content: string): string {
   return out + content.slice(last);
 }
 
-/** `the_title`: typography, lone `&` encoded, trimmed, `WordPress` spelled right. */
-export function theTitle(raw: string): string {
-  return capitalP(phpTrim(convertChars(texturize(raw))), true);
+/**
+ * Results remembered per input: a site's pages show the same titles and descriptions again and
+ * again (a list page renders each event, its venue and organizers), and the filters are pure.
+ */
+function remembered<A extends unknown[]>(fn: (text: string, ...rest: A) => string, key: (...rest: A) => string) {
+  const memo = new Map<string, string>();
+  return (text: string, ...rest: A): string => {
+    if (text === '') return fn(text, ...rest);
+    const k = `${key(...rest)}\u0000${text}`;
+    let out = memo.get(k);
+    if (out === undefined) {
+      out = fn(text, ...rest);
+      if (memo.size >= 2000) memo.clear();
+      memo.set(k, out);
+    }
+    return out;
+  };
 }
+
+const optionsKey = (opts: DisplayOptions = {}) => `${opts.siteUrl ?? ''}\u0000${opts.postId ?? 0}`;
+
+/** `the_title`: typography, lone `&` encoded, trimmed, `WordPress` spelled right. */
+export const theTitle = remembered(
+  (raw: string) => capitalP(phpTrim(convertChars(texturize(raw))), true),
+  () => '',
+);
 
 /**
  * `the_content`: `[embed]` run first, typography, paragraphs, shortcodes, images and smilies —
  * what the plugin answers as an event's `description` (trimmed there) and core as `content.rendered`.
  */
-export function theContent(raw: string, opts: DisplayOptions = {}): string {
+export const theContent = remembered(renderContent, optionsKey);
+
+function renderContent(raw: string, opts: DisplayOptions = {}): string {
   const context: ShortcodeContext = { postId: opts.postId ?? 0, audio: 0 };
   let t = doShortcode(raw, EMBED_ONLY, context, true);
   // (block content is rendered from its blocks; `do_blocks` then keeps wpautop off)
@@ -231,7 +255,9 @@ export const EXCERPT_WORDS = 30;
  * The excerpt WordPress makes of a post that has none (`wp_trim_excerpt`): shortcodes removed, the
  * content filters run (images left alone), then its first {@link EXCERPT_WORDS} words and ` [&hellip;]`.
  */
-export function autoExcerpt(content: string, opts: DisplayOptions = {}): string {
+export const autoExcerpt = remembered(makeExcerpt, optionsKey);
+
+function makeExcerpt(content: string, opts: DisplayOptions = {}): string {
   const context: ShortcodeContext = { postId: opts.postId ?? 0, audio: 0 };
   let t = doShortcode(stripShortcodes(content), EMBED_ONLY, context, true);
   const blocks = t.includes('<!-- wp:');
@@ -244,7 +270,9 @@ export function autoExcerpt(content: string, opts: DisplayOptions = {}): string 
 }
 
 /** `the_excerpt` on a stored excerpt: typography, smilies, lone `&`, paragraphs (no shortcodes run). */
-export function theExcerpt(raw: string, opts: DisplayOptions = {}): string {
+export const theExcerpt = remembered(renderExcerpt, optionsKey);
+
+function renderExcerpt(raw: string, opts: DisplayOptions = {}): string {
   let t = texturize(raw);
   t = convertSmilies(t, opts.siteUrl ?? '');
   t = convertChars(t);

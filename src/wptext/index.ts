@@ -26,6 +26,7 @@ export {
 export { decodeAttribute, decodeEntities, escHtml, normalizeEntities, specialchars, validUnicode } from './entities.js';
 export { ALLOWED_POST_TAGS, ALLOWED_TAGS, kses, ksesData, ksesPost } from './kses.js';
 export { isNumeric, phpTrim, stripslashes } from './php.js';
+export { collapse, htmlWords, readAs, type TextKind } from './read.js';
 export { phpStripTags, preKsesLessThan, sanitizeTextField, stripAllTags } from './sanitize.js';
 export { doShortcode, escUrl, parseShortcodeAtts, REGISTERED_SHORTCODES, stripShortcodes } from './shortcodes.js';
 export { MAX_SLUG_LENGTH, removeAccents, sanitizeTitle, titleWithDashes } from './slug.js';

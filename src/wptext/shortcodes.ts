@@ -34,7 +34,22 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
  * `get_shortcode_regex` for some names. Groups: 1 `[` of an escaped `[[tag]]`, 2 the name, 3 the
  * attribute text, 4 `/` when self-closing, 5 the enclosed content, 6 `]` of an escaped tag.
  */
+const regexCache = new Map<string, RegExp>();
+
 function shortcodeRegex(names: readonly string[]): RegExp {
+  const key = names.join('|');
+  const hit = regexCache.get(key);
+  if (hit) {
+    hit.lastIndex = 0;
+    return hit;
+  }
+  const made = buildShortcodeRegex(names);
+  if (regexCache.size > 64) regexCache.clear();
+  regexCache.set(key, made);
+  return made;
+}
+
+function buildShortcodeRegex(names: readonly string[]): RegExp {
   const tags = names.map(escapeRe).join('|');
   return new RegExp(
     `\\[(\\[?)(${tags})(?![\\w-])([^\\]/]*(?:/(?!\\])[^\\]/]*)*?)(?:(/)\\]|\\](?:([^[]*(?:\\[(?!/\\2\\])[^[]*)*)\\[/\\2\\])?)(\\]?)`,

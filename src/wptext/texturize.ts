@@ -119,12 +119,27 @@ function pushPop(token: string, stack: string[], disabled: readonly string[]): v
  * quote; among several, the one not after a digit (or the last one before a period, or the last one)
  * closes and the rest after digits are primes.
  */
+const PRIME_FLAG = '<!--wp-prime-or-quote-->';
+/** The patterns of {@link primes} for `'` and `"`. */
+const PRIME_PATTERNS = Object.fromEntries(
+  ["'", '"'].map((needle) => [
+    needle,
+    {
+      quote: new RegExp(`${escapeRe(needle)}(?=${END}|[.,:;!?)}\\-\\]]|&gt;|${S})`, 'g'),
+      prime: new RegExp(`(?<=\\d)${escapeRe(needle)}`, 'g'),
+      flagAfterDigit: new RegExp(`(?<=\\d)${escapeRe(PRIME_FLAG)}`, 'g'),
+      flagNoDigit: new RegExp(`(?<!\\d)${escapeRe(PRIME_FLAG)}`, 'g'),
+    },
+  ]),
+) as Record<string, { quote: RegExp; prime: RegExp; flagAfterDigit: RegExp; flagNoDigit: RegExp }>;
+
 function primes(haystack: string, needle: string, prime: string, openQuote: string, closeQuote: string): string {
-  const flag = '<!--wp-prime-or-quote-->';
-  const quotePattern = new RegExp(`${escapeRe(needle)}(?=${END}|[.,:;!?)}\\-\\]]|&gt;|${S})`, 'g');
-  const primePattern = new RegExp(`(?<=\\d)${escapeRe(needle)}`, 'g');
-  const flagAfterDigit = new RegExp(`(?<=\\d)${escapeRe(flag)}`, 'g');
-  const flagNoDigit = new RegExp(`(?<!\\d)${escapeRe(flag)}`, 'g');
+  const flag = PRIME_FLAG;
+  const p = PRIME_PATTERNS[needle] as (typeof PRIME_PATTERNS)[string];
+  const quotePattern = p.quote;
+  const primePattern = p.prime;
+  const flagAfterDigit = p.flagAfterDigit;
+  const flagNoDigit = p.flagNoDigit;
   const sentences = haystack.split(openQuote);
   for (let key = 0; key < sentences.length; key++) {
     let sentence = sentences[key] as string;
@@ -188,16 +203,32 @@ function texturizeText(input: string): string {
   return t.replace(BARE_AMP, '&#038;');
 }
 
+const splitCache = new Map<string, { split: RegExp; whole: RegExp | null }>();
+
+/** The split pattern for the registered shortcodes found in a text (compiled once per set). */
+function splitPatterns(names: readonly string[]): { split: RegExp; whole: RegExp | null } {
+  const key = names.join('|');
+  let hit = splitCache.get(key);
+  if (!hit) {
+    const shortcode = names.length > 0 ? shortcodePattern(names) : '';
+    // (the split pattern's own group 1 wraps the whole; the shortcode loop's look-ahead is group 2)
+    hit = {
+      split: new RegExp(`(${HTML_PART}${shortcode ? `|${shortcode}` : ''})`, 'g'),
+      whole: shortcode ? new RegExp(`^(${shortcode})$`) : null,
+    };
+    if (splitCache.size > 64) splitCache.clear();
+    splitCache.set(key, hit);
+  }
+  return hit;
+}
+
 /** `wptexturize`, with WordPress's registered shortcodes (see shortcode-names.ts). */
 export function texturize(text: string, shortcodes: readonly string[] = REGISTERED_SHORTCODES): string {
   if (text === '' || text === '0') return text;
   const found = new Set<string>();
   for (const m of text.matchAll(/\[\/?([^<>&/[\]\x00-\x20=]+)/g)) found.add(m[1] as string);
   const names = shortcodes.filter((n) => found.has(n));
-  const shortcode = names.length > 0 ? shortcodePattern(names) : '';
-  // (the split pattern's own group 1 wraps the whole; the shortcode loop's look-ahead is group 2)
-  const split = new RegExp(`(${HTML_PART}${shortcode ? `|${shortcode}` : ''})`, 'g');
-  const whole = shortcode ? new RegExp(`^(${shortcode})$`) : null;
+  const { split, whole } = splitPatterns(names);
   const tagStack: string[] = [];
   const codeStack: string[] = [];
   const out: string[] = [];

@@ -6,6 +6,7 @@
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
+import { siteText, textKind } from '../../csv/text.js';
 import { mergeUpdate } from '../merge.js';
 import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
@@ -24,6 +25,13 @@ export async function updateRecord(
   const changes = await buildChanges(rt, resource, opts, record);
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to update', `give field flags (see calctl ${resource.name} update --help) or --data`);
+  }
+  // Text the record already shows (the site's `Kids&#8217; Club` for `Kids' Club`, or `-o json`'s
+  // decoded `Kids’ Club`) is left out: the site keeps what it stores instead of a copy of its display.
+  for (const [key, value] of Object.entries(changes)) {
+    const shown = record[key];
+    if (!textKind(resource, key) || typeof value !== 'string' || typeof shown !== 'string') continue;
+    if (siteText(resource, key, value) === siteText(resource, key, shown)) delete changes[key];
   }
   const body = mergeUpdate(resource, record, changes);
   if (resource.name === 'events') {

@@ -36,6 +36,11 @@ export interface LocalView {
     resource: ResourceSpec,
     base: Map<number, Omit<BaseRow, 'record'>>,
   ): Promise<{ records: Map<number, Rec>; present: Set<number> }>;
+  /**
+   * The text fields of a record as the copy stores them (what was typed offline, or what the site
+   * showed when it was pulled), by field name: a push sends these rather than how the copy shows them.
+   */
+  stored(resource: ResourceSpec, id: number): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -116,6 +121,17 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
         if (rec) records.set(id, rec);
       }
       return { records, present: new Set(modified.keys()) };
+    },
+    stored(resource, id) {
+      if (resource.kind === 'term') {
+        const term = stores.terms.get(id);
+        return term ? { name: term.name, description: term.description } : {};
+      }
+      const post = stores.posts.get(id);
+      if (!post) return {};
+      const out: Record<string, string> = { [resource.titleField]: post.title, description: post.content };
+      if (resource.name === 'events') out.excerpt = post.excerpt;
+      return out;
     },
     async close() {
       stores.db.close();

@@ -12,6 +12,7 @@ import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
 import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
+import { siteText, textKind } from '../../csv/text.js';
 import type { LocalView, Writer } from './copy.js';
 import type { Counts } from './pull.js';
 import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
@@ -40,9 +41,28 @@ const LINK_FIELDS: Record<string, string> = {
   tags: 'tags',
 };
 
-/** The write body of a local record, its links to records made offline turned into the site's ids. */
-function bodyOf(resource: ResourceSpec, rec: Rec, mapping: PushResult['mapping']): Record<string, unknown> {
-  const body = writeForm(resource, rec);
+/**
+ * The write body of a local record, its links to records made offline turned into the site's ids.
+ * Its text goes as the copy stores it (`stored`), and text unchanged since the last sync (`base`)
+ * not at all: the site keeps what it has instead of a copy of how it shows it.
+ */
+function bodyOf(
+  resource: ResourceSpec,
+  rec: Rec,
+  mapping: PushResult['mapping'],
+  stored: Record<string, string> = {},
+  base?: Record<string, unknown>,
+): Record<string, unknown> {
+  const body = { ...writeForm(resource, rec) };
+  for (const key of Object.keys(body)) {
+    if (!textKind(resource, key)) continue;
+    const text = typeof body[key] === 'string' ? (body[key] as string) : '';
+    if (base && typeof base[key] === 'string' && siteText(resource, key, text) === siteText(resource, key, base[key] as string)) {
+      delete body[key];
+    } else if (stored[key] !== undefined && siteText(resource, key, stored[key]) === siteText(resource, key, text)) {
+      body[key] = stored[key];
+    }
+  }
   for (const [field, target] of Object.entries(LINK_FIELDS)) {
     const v = body[field];
     if (v === undefined) continue;
@@ -185,7 +205,7 @@ export async function push(
       if (conflicted.has(`${resource.name}:${rec.id}`)) return;
       const b = base.get(rec.id);
       if (!b) {
-        const body = bodyOf(resource, rec, mapping);
+        const body = bodyOf(resource, rec, mapping, view.stored(resource, rec.id));
         if (opts.dryRun) {
           opts.onPlan?.(`create ${resource.singular} ${rec.id}: ${String(rec[resource.titleField] ?? '')}`);
           return;
@@ -225,7 +245,13 @@ export async function push(
         try {
           return trash
             ? (await batch.write<Rec>('DELETE', `/${resource.name}/${rec.id}`, undefined)).body
-            : (await batch.write<Rec>('POST', `/${resource.name}/${rec.id}`, bodyOf(resource, rec, mapping))).body;
+            : (
+                await batch.write<Rec>(
+                  'POST',
+                  `/${resource.name}/${rec.id}`,
+                  bodyOf(resource, rec, mapping, view.stored(resource, rec.id), state.base(resource.name, rec.id)?.record),
+                )
+              ).body;
         } catch (err) {
           // (a trash whose answer was lost and was sent again: it is in the trash)
           const found = trash && err instanceof ApiError && err.status === 410 ? await already() : undefined;

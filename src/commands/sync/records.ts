@@ -10,6 +10,7 @@ import { paginate } from '../../api/paginate.js';
 import { fetchRecord } from '../../api/records.js';
 import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
+import { nameKey } from '../../csv/text.js';
 import { toInputForm } from '../merge.js';
 
 export type Rec = Record<string, unknown> & { id: number };
@@ -96,11 +97,12 @@ export function contentHash(resource: ResourceSpec, rec: Record<string, unknown>
     .slice(0, 32);
 }
 
-/** What identifies a record across sides when ids cannot: events title + start, the rest their name. */
+/**
+ * What identifies a record across sides when ids cannot: events title + start, the rest their name
+ * (as the site shows names, in any letter case).
+ */
 export function naturalKey(resource: ResourceSpec, rec: Record<string, unknown>): string {
-  const name = String(rec[resource.titleField] ?? '')
-    .trim()
-    .toLowerCase();
+  const name = nameKey(resource, String(rec[resource.titleField] ?? ''));
   return resource.name === 'events' ? `${name}|${String(rec.start_date ?? '')}` : name;
 }
 

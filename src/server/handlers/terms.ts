@@ -1,5 +1,5 @@
 import { MAX_PER_PAGE } from '../../catalog/index.js';
-import { sanitizeTitle, storedTermDescription, storedTermName, termNameFits } from '../../wptext/index.js';
+import { phpTrim, sanitizeTitle, storedTermDescription, storedTermName, termNameFits } from '../../wptext/index.js';
 import { uniqueSlug } from '../format/slug.js';
 import { RestError } from '../http/errors.js';
 import { listOf, toBool } from '../routes/args.js';
@@ -53,10 +53,14 @@ const tooLong = () =>
     'Database error: the name is longer than the 200 characters a term name may hold.',
   );
 
-/** The name as stored, or the error wp_insert_term gives when nothing is left of it. */
+/**
+ * The name as stored, or the error wp_insert_term gives: a blank name (`empty_term_name`), or one
+ * of which sanitizing leaves nothing (`invalid_term_name`, e.g. `<b></b>` or `%20`).
+ */
 function termName(raw: string): string {
+  if (phpTrim(raw) === '') throw new BareError('empty_term_name', 'A term needs a name.', null);
   const name = storedTermName(raw);
-  if (name.trim() === '') throw new BareError('empty_term_name', 'A term name cannot be empty.', null);
+  if (name === '') throw new BareError('invalid_term_name', 'Nothing is left of this term name once cleaned.', null);
   return name;
 }
 
