@@ -47,7 +47,10 @@ export function addGlobalOptions(program: Command): Command {
     .option('--json', 'same as --output json')
     .option('--fields <list>', 'only these fields, comma-separated, dotted paths allowed (venue.venue)')
     .option('--field <path>', 'print one bare value per record')
-    .option('--raw', 'print text exactly as the site sent it (by default names, titles and other plain text are decoded: Kids’ Club, not Kids&#8217; Club)')
+    .option(
+      '--raw',
+      'print text exactly as the site sent it (by default names, titles and other plain text are decoded: Kids’ Club, not Kids&#8217; Club)',
+    )
     .option('--verbose', 'log each request on stderr (also CALCTL_DEBUG=api); credentials are never shown')
     .option('--debug', 'show stack traces of errors')
     .option('--timeout <seconds>', 'per-request timeout (default 30)', parseSeconds)

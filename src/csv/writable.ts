@@ -85,7 +85,10 @@ export function recordToInput(resource: ResourceSpec, record: Obj): Body {
     body.cost = costInput(record);
     // (the cost is compared as the site shows it, not as rebuilt for sending: see costKey)
     const details = isObj(record.cost_details) ? record.cost_details : {};
-    shownCost.set(body, JSON.stringify([String(record.cost ?? ''), Array.isArray(details.values) ? details.values : []]));
+    shownCost.set(
+      body,
+      JSON.stringify([String(record.cost ?? ''), Array.isArray(details.values) ? details.values : []]),
+    );
   }
   return body;
 }
@@ -157,7 +160,8 @@ export function canon(resource: ResourceSpec, key: string, v: unknown): string {
 /** The keys of `row` whose values differ from `current` (both bodies; costs as the site shows them). */
 export function changedKeys(resource: ResourceSpec, row: Body, current: Body): string[] {
   return Object.keys(row).filter((k) => {
-    if (k === 'cost' && resource.name === 'events') return costKey(row[k]) !== (shownCost.get(current) ?? costKey(current[k]));
+    if (k === 'cost' && resource.name === 'events')
+      return costKey(row[k]) !== (shownCost.get(current) ?? costKey(current[k]));
     return canon(resource, k, row[k]) !== canon(resource, k, current[k]);
   });
 }
@@ -167,4 +171,5 @@ export function changedKeys(resource: ResourceSpec, row: Body, current: Body): s
  * when such a field has not changed it is left out of an update, so the site keeps the text it has
  * rather than a copy of how it shows it (`Kids&#8217; Club` for `Kids' Club`).
  */
-export const keptWhenUnchanged = (resource: ResourceSpec, key: string): boolean => textKind(resource, key) !== undefined;
+export const keptWhenUnchanged = (resource: ResourceSpec, key: string): boolean =>
+  textKind(resource, key) !== undefined;

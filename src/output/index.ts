@@ -1,6 +1,5 @@
 /** Output: the only writer of data to stdout. */
 export { type ColorLevel, type ColorOptions, colorEnabled, colorLevel, createColor, loadColor } from './color.js';
-export { plainRecord } from './plain.js';
 export { closest, getPath, type JsonRecord, parseFieldList, pick, plainText, validateFields } from './fields.js';
 export {
   FORMATS,
@@ -10,6 +9,7 @@ export {
   type ResolveFormatOptions,
   resolveFormat,
 } from './format.js';
+export { plainRecord } from './plain.js';
 export {
   cellText,
   DEFAULT_WIDTH,

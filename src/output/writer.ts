@@ -7,8 +7,8 @@ import { UsageError } from '../errors/index.js';
 import { type ColorLevel, createColor } from './color.js';
 import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
 import type { OutputFormat } from './format.js';
-import { plainRecord } from './plain.js';
 import { csvStringify, yaml } from './lazy.js';
+import { plainRecord } from './plain.js';
 import { renderKeyValue, renderTable, terminalWidth } from './table.js';
 
 /** Where text goes: stdout, stderr, or a capture in tests. */

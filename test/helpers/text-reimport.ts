@@ -178,9 +178,9 @@ export function textReimportTests(
     expect(titles).toContain(`Kids\u2019 Club ${s.stamp}`);
     expect(titles).toContain(`Fish & Chips \u2014 \u201cFriday\u2019s\u201d special\u2026 ${s.stamp}`);
     expect(titles.join(' ')).not.toContain('&#');
-    const kids = listed.json<Loose[]>().find((e) => String(e.title).startsWith('Kids'));
-    expect((kids?.venue as Loose).venue).toBe(`Kids\u2019 Hall ${s.stamp}`);
-    expect(String(kids?.description)).toContain('<p>');
+    const kids = listed.json<Loose[]>().find((e) => String(e.title).startsWith('Kids')) as Loose;
+    expect((kids.venue as Loose).venue).toBe(`Kids\u2019 Hall ${s.stamp}`);
+    expect(String(kids.description)).toContain('<p>');
     const raw = await s.calctl([
       'events',
       'list',

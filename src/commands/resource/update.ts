@@ -4,9 +4,9 @@
  * replace the lookup slug on a real site.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
+import { siteText, textKind } from '../../csv/text.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
-import { siteText, textKind } from '../../csv/text.js';
 import { mergeUpdate } from '../merge.js';
 import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';

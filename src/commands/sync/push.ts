@@ -57,7 +57,11 @@ function bodyOf(
   for (const key of Object.keys(body)) {
     if (!textKind(resource, key)) continue;
     const text = typeof body[key] === 'string' ? (body[key] as string) : '';
-    if (base && typeof base[key] === 'string' && siteText(resource, key, text) === siteText(resource, key, base[key] as string)) {
+    if (
+      base &&
+      typeof base[key] === 'string' &&
+      siteText(resource, key, text) === siteText(resource, key, base[key] as string)
+    ) {
       delete body[key];
     } else if (stored[key] !== undefined && siteText(resource, key, stored[key]) === siteText(resource, key, text)) {
       body[key] = stored[key];
@@ -249,7 +253,13 @@ export async function push(
                 await batch.write<Rec>(
                   'POST',
                   `/${resource.name}/${rec.id}`,
-                  bodyOf(resource, rec, mapping, view.stored(resource, rec.id), state.base(resource.name, rec.id)?.record),
+                  bodyOf(
+                    resource,
+                    rec,
+                    mapping,
+                    view.stored(resource, rec.id),
+                    state.base(resource.name, rec.id)?.record,
+                  ),
                 )
               ).body;
         } catch (err) {
