@@ -51,6 +51,9 @@ profile's output):
 
 --json is -o json. --field PATH prints one bare value per record (calctl events get 3 --field title).
 
+Plain text (titles, names, addresses, phones, costs) is printed decoded in every format: Kids’ Club,
+not the site's Kids&#8217; Club. Descriptions and excerpts stay HTML. --raw prints what the site sent.
+
 --fields a,b,c keeps only these fields, in this order, for every format. Dotted paths reach into
 nested values: venue.venue (the venue's name), organizer.0.organizer (a number picks one element
 of a list: the first organizer), start_date_details.year, categories.slug (a path through a list
@@ -95,7 +98,8 @@ summary), never rejected.
 wins over the names above.
 
 Matching (re-running an import changes nothing): a row is matched to an existing record by id, then
-slug, then name (title + start date for events); --match-by a,b matches by those fields instead. A
+slug, then name (title + start date for events); --match-by a,b matches by those fields instead.
+Text is compared as the site shows it: Kids' Club is the site's Kids&#8217; Club. A
 row equal to its record is "unchanged"; a different one is updated, or with --on-conflict skip left
 alone, or with --on-conflict fail rejected. Venues and organizers are linked by id or name,
 categories and tags by id, slug or name; a name not found is created (once).
