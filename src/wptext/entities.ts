@@ -2,16 +2,56 @@
  * Character references: decoding them (as a browser reads text), and WordPress's own handling of them
  * when it stores or escapes text (`wp_kses_normalize_entities`, `_wp_specialchars`, `esc_html`).
  */
-import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { createRequire } from 'node:module';
+
+type Decoders = typeof import('entities');
+let decoders: Decoders | undefined;
+/**
+ * The full HTML decoder (the `entities` package), loaded on first need: its tables take tens of
+ * milliseconds to load, which every command would otherwise pay at start.
+ */
+const full = (): Decoders => {
+  decoders ??= createRequire(import.meta.url)('entities') as Decoders;
+  return decoders;
+};
+
+/** The references a site's text nearly always holds: numbers, and the names XML knows plus `nbsp`. */
+const COMMON = /&(?:#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos|nbsp));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** A code point a numeric reference gives as itself (HTML maps 0, surrogates and 0x80–0x9F otherwise). */
+const plainCode = (n: number) => n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) && !(n >= 0x80 && n <= 0x9f);
+
+/**
+ * Decodes common references here, or returns undefined when the text holds any other `&` (named
+ * references, references HTML reads specially, a bare `&`): those go to the full decoder.
+ */
+function decodeCommon(text: string): string | undefined {
+  let simple = true;
+  const rest = text.replace(COMMON, (all, dec?: string, hex?: string) => {
+    if (dec !== undefined || hex !== undefined) {
+      const n = dec !== undefined ? Number(dec) : Number.parseInt(hex as string, 16);
+      if (!plainCode(n)) simple = false;
+    }
+    return '';
+  });
+  if (!simple || rest.includes('&')) return undefined;
+  return text.replace(COMMON, (_all, dec?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return NAMED[name] as string;
+    return String.fromCodePoint(dec !== undefined ? Number(dec) : Number.parseInt(hex as string, 16));
+  });
+}
 
 /** Decodes every character reference as a browser reads text (`&amp;`, `&#8217;`, `&hellip;` …). */
 export function decodeEntities(text: string): string {
-  return text.includes('&') ? decodeHTML(text) : text;
+  if (!text.includes('&')) return text;
+  return decodeCommon(text) ?? full().decodeHTML(text);
 }
 
 /** Decodes the references of an attribute value as a browser does (`&copy=` stays as written there). */
 export function decodeAttribute(text: string): string {
-  return text.includes('&') ? decodeHTMLAttribute(text) : text;
+  if (!text.includes('&')) return text;
+  return decodeCommon(text) ?? full().decodeHTMLAttribute(text);
 }
 
 /**
@@ -74,7 +114,7 @@ export function normalizeEntities(text: string, context: 'html' | 'xml' = 'html'
       if (name !== undefined) {
         if (context === 'xml') {
           if (XML_NAMES.has(name)) return `&${name};`;
-          if (HTML4_NAMES.has(name)) return decodeHTML(`&${name};`);
+          if (HTML4_NAMES.has(name)) return full().decodeHTML(`&${name};`);
           return `&amp;${name};`;
         }
         return HTML4_NAMES.has(name) ? `&${name};` : `&amp;${name};`;
