@@ -28,7 +28,7 @@ const plainCode = (n: number) => n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <=
  */
 function decodeCommon(text: string): string | undefined {
   let simple = true;
-  const rest = text.replace(COMMON, (all, dec?: string, hex?: string) => {
+  const rest = text.replace(COMMON, (_all, dec?: string, hex?: string) => {
     if (dec !== undefined || hex !== undefined) {
       const n = dec !== undefined ? Number(dec) : Number.parseInt(hex as string, 16);
       if (!plainCode(n)) simple = false;
