@@ -3,6 +3,7 @@
  * when it stores or escapes text (`wp_kses_normalize_entities`, `_wp_specialchars`, `esc_html`).
  */
 import { createRequire } from 'node:module';
+import { stripslashes } from './php.js';
 
 type Decoders = typeof import('entities');
 let decoders: Decoders | undefined;
@@ -129,15 +130,29 @@ export function normalizeEntities(text: string, context: 'html' | 'xml' = 'html'
  * a valid one), then `<`, `>` and, with `quotes`, `"` and `'` are escaped. `quotes: false` is
  * WordPress's default (ENT_NOQUOTES), used on term names; `esc_html` escapes both quotes.
  */
-export function specialchars(text: string, quotes: boolean): string {
+export function specialchars(text: string, quotes: boolean | 'double'): string {
   if (text === '' || !/[&<>"']/.test(text)) return text;
   const normalized = normalizeEntities(text);
   return normalized.replace(/[<>"']/g, (ch) => {
     if (ch === '<') return '&lt;';
     if (ch === '>') return '&gt;';
     if (!quotes) return ch;
-    return ch === '"' ? '&quot;' : '&#039;';
+    if (ch === '"') return '&quot;';
+    return quotes === 'double' ? ch : '&#039;';
   });
+}
+
+/**
+ * `esc_js`: special characters escaped with double quotes only (ENT_COMPAT), references to `'` turned
+ * back into `'`, backslashes removed (`stripslashes`), carriage returns dropped, then `'` and `\`
+ * slashed and each newline written as the two characters `\n`.
+ */
+export function escJs(text: string): string {
+  const escaped = specialchars(text, 'double').replace(/&#(?:x0*27|0*39);?/gi, "'");
+  return stripslashes(escaped)
+    .replace(/\r/g, '')
+    .replace(/[\\'"\0]/g, (ch) => (ch === '\0' ? '\\0' : `\\${ch}`))
+    .replace(/\n/g, '\\n');
 }
 
 /** `esc_html` / `esc_attr`: special characters escaped, quotes included, existing references kept. */

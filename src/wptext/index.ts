@@ -23,7 +23,16 @@ export {
   theTitle,
   trimWords,
 } from './display.js';
-export { decodeAttribute, decodeEntities, escHtml, normalizeEntities, specialchars, validUnicode } from './entities.js';
+export {
+  decodeAttribute,
+  decodeEntities,
+  escHtml,
+  escJs,
+  normalizeEntities,
+  specialchars,
+  validUnicode,
+} from './entities.js';
+export { eventJsonLdDescription, linkedJsonLdDescription } from './json-ld.js';
 export { ALLOWED_POST_TAGS, ALLOWED_TAGS, kses, ksesData, ksesPost } from './kses.js';
 export { isNumeric, phpTrim, stripslashes } from './php.js';
 export { collapse, htmlWords, readAs, type TextKind } from './read.js';

@@ -1,12 +1,11 @@
 import { offsetString, tzAbbr, wallParts } from '../../clock/index.js';
-import { phpTrim, theContent, theExcerpt, theTitle, wpautop } from '../../wptext/index.js';
+import { eventJsonLdDescription, phpTrim, theContent, theExcerpt, theTitle } from '../../wptext/index.js';
 import { formatCost } from '../format/cost.js';
 import { shownGmt } from '../handlers/post-lifecycle.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
 import {
   globalId,
-  jsonLdText,
   organizerJsonLd,
   permalink,
   restItemUrl,
@@ -42,7 +41,7 @@ function eventJsonLd(
     '@context': 'http://schema.org',
     '@type': 'Event',
     name: post.title,
-    description: jsonLdText(wpautop(post.excerpt || post.content)),
+    description: eventJsonLdDescription(post.excerpt, post.content),
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',

@@ -1,5 +1,5 @@
 import { getResource, metaKeys } from '../../catalog/index.js';
-import { escHtml, phpTrim, theContent, theExcerpt, theTitle, wpautop } from '../../wptext/index.js';
+import { linkedJsonLdDescription, phpTrim, theContent, theExcerpt, theTitle } from '../../wptext/index.js';
 import { antispambot } from '../format/html.js';
 import { globalHost, type RequestScope, restBase } from '../site.js';
 import { PERMALINK_BASE, UNPUBLISHED } from '../store/post-rows.js';
@@ -32,9 +32,6 @@ export function guid(post: Post, origin: string): string {
 export function utcDates(post: Post): { date_utc: string; modified_utc: string } {
   return { date_utc: post.date_utc, modified_utc: post.modified_utc };
 }
-
-/** Rendered description in JSON-LD: escaped HTML with the literal `\n` the site appends. */
-export const jsonLdText = (html: string) => (html === '' ? '' : `${escHtml(html)}\\n`);
 
 /** The global id of a post (host without port, as the site writes it). */
 export function globalId(post: Post, origin: string): string {
@@ -71,7 +68,7 @@ export function venueJsonLd(post: Post): Record<string, unknown> {
   return {
     '@type': 'Place',
     name: post.title,
-    description: jsonLdText(wpautop(post.content)),
+    description: linkedJsonLdDescription(post.excerpt, post.content),
     url: '',
     address,
     telephone: m.phone ?? '',
@@ -84,7 +81,7 @@ export function organizerJsonLd(post: Post): Record<string, unknown> {
   return {
     '@type': 'Person',
     name: post.title,
-    description: jsonLdText(wpautop(post.content)),
+    description: linkedJsonLdDescription(post.excerpt, post.content),
     url: m.website ?? '',
     telephone: m.phone ?? '',
     email: antispambot(m.email ?? ''),
