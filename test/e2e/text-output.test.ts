@@ -69,23 +69,23 @@ describe('text in every output format', () => {
   it('json: plain fields decoded, the embedded venue, organizer and category too; HTML kept', async () => {
     const r = await cli(['events', 'list', ...WINDOW, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const [e] = r.json<Rec[]>();
-    expect(e?.title).toBe(TITLE);
-    expect((e?.venue as Rec).venue).toBe(VENUE);
-    expect((e?.organizer as Rec[])[0]?.organizer).toBe(ORGANIZER);
-    expect((e?.categories as Rec[])[0]?.name).toBe(CATEGORY);
-    expect(e?.description).toBe('<p>It&#8217;s <b>bold</b> &#038; &#8220;quoted&#8221;</p>');
+    const e = r.json<Rec[]>()[0] as Rec;
+    expect(e.title).toBe(TITLE);
+    expect((e.venue as Rec).venue).toBe(VENUE);
+    expect((e.organizer as Rec[])[0]?.organizer).toBe(ORGANIZER);
+    expect((e.categories as Rec[])[0]?.name).toBe(CATEGORY);
+    expect(e.description).toBe('<p>It&#8217;s <b>bold</b> &#038; &#8220;quoted&#8221;</p>');
   });
 
   it('--raw: exactly what the site sent', async () => {
     const r = await cli(['events', 'list', ...WINDOW, '--raw', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    const [e] = r.json<Rec[]>();
-    expect(e?.title).toBe('Kids&#8217; Club&#8230; &#8212; &#8220;fun&#8221; &#038; more');
-    expect((e?.venue as Rec).venue).toBe('O&#8217;Brien &#038; Sons &#8212; Hall');
-    expect((e?.categories as Rec[])[0]?.name).toBe('Fun &amp; "Games"');
+    const e = r.json<Rec[]>()[0] as Rec;
+    expect(e.title).toBe('Kids&#8217; Club&#8230; &#8212; &#8220;fun&#8221; &#038; more');
+    expect((e.venue as Rec).venue).toBe('O&#8217;Brien &#038; Sons &#8212; Hall');
+    expect((e.categories as Rec[])[0]?.name).toBe('Fun &amp; "Games"');
     const one = await cli(['events', 'get', String(eventId), '--raw', '-o', 'json']);
-    expect(one.json<Rec>().title).toBe(e?.title);
+    expect(one.json<Rec>().title).toBe(e.title);
   });
 
   it.each([

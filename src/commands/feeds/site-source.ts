@@ -14,7 +14,7 @@ import { paginate } from '../../api/paginate.js';
 import { fetchRecord } from '../../api/records.js';
 import { costInput, getResource, type ResourceSpec } from '../../catalog/index.js';
 import type { LinkedName, SourceItem } from '../../csv/source-item.js';
-import { decodeEntities } from '../../csv/text.js';
+import { decodeEntities } from '../../wptext/index.js';
 import { mapLimit } from '../sync/records.js';
 
 type Obj = Record<string, unknown>;
