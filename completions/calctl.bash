@@ -258,7 +258,7 @@ __calctl_opts() {
     'completion')
       __calctl_r='-h --help' ;;
     ':global')
-      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --verbose --debug --timeout --insecure --date-format --ca-file --timezone -y --yes --dry-run --offline' ;;
+      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --raw --verbose --debug --timeout --insecure --date-format --ca-file --timezone -y --yes --dry-run --offline' ;;
     *) __calctl_r='' ;;
   esac
 }
@@ -333,7 +333,7 @@ __calctl_optval() {
       __calctl_r='r s choices ours site' ;;
     'export venues|-o'|'export venues|--output'|'export organizers|-o'|'export organizers|--output'|'export categories|-o'|'export categories|--output'|'export tags|-o'|'export tags|--output')
       __calctl_r='r s choices csv ndjson json' ;;
-    *'|-V'|*'|--version'|*'|--password-stdin'|*'|--json'|*'|--verbose'|*'|--debug'|*'|--insecure'|*'|-y'|*'|--yes'|*'|--dry-run'|*'|--offline')
+    *'|-V'|*'|--version'|*'|--password-stdin'|*'|--json'|*'|--raw'|*'|--verbose'|*'|--debug'|*'|--insecure'|*'|-y'|*'|--yes'|*'|--dry-run'|*'|--offline')
       __calctl_r='n' ;;
     *'|--profile')
       __calctl_r='r s profiles' ;;
