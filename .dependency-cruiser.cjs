@@ -1,6 +1,7 @@
 // The floors of calctl (see ARCHITECTURE.md), enforced by test/unit/architecture.test.ts through
 // dependency-cruiser: a room may import rooms on its own floor or below, never above; the server
-// stands beside the client side and reaches only the ground floor; no import circles anywhere.
+// stands beside the client side, reaches only the ground floor and shows the rooms that start it one
+// face (src/server/index.ts); no import circles anywhere.
 
 /** Floors from the ground up; rooms on one floor may import each other (circles aside). */
 const FLOORS = [
@@ -11,8 +12,23 @@ const FLOORS = [
   ['cli'],
   ['main'],
 ];
-/** The embedded server: what it may import, and who may start it. */
-const SERVER = { imports: ['catalog', 'clock', 'errors', 'wptext'], importedBy: ['commands', 'cli'] };
+/** The embedded server: what it may import, who may start it, and the one module they may import. */
+const SERVER = {
+  imports: ['catalog', 'clock', 'errors', 'wptext'],
+  importedBy: ['commands', 'cli'],
+  face: '^src/server/index\\.ts$',
+};
+
+/**
+ * Inside the server: the one route pipeline and the rooms every namespace shares know no namespace (the
+ * route table, rest/table.ts, is the one place that lists them); each namespace may build on the ones
+ * named here and on no other (the plugin's two namespaces on WordPress core's shapes, wp/).
+ */
+const SERVER_INSIDE = {
+  shared: ['rest', 'http', 'posts', 'store', 'format', 'time'],
+  table: '^src/server/rest/table\\.ts$',
+  namespaces: { wp: [], tribe: ['wp'], tec: ['wp'] },
+};
 
 const room = (name) => (name === 'main' ? '^src/main\\.ts$' : `^src/${name}/`);
 const any = (names) => names.map(room).join('|');
@@ -55,6 +71,30 @@ module.exports = {
       from: { path: '^src/', pathNot: `${room('server')}|${any(SERVER.importedBy)}` },
       to: { path: room('server') },
     },
+    {
+      name: 'server-one-face',
+      comment: `${SERVER.importedBy.join(', ')} reach the server only through src/server/index.ts (its one face)`,
+      severity: 'error',
+      from: { path: any(SERVER.importedBy) },
+      to: { path: room('server'), pathNot: SERVER.face },
+    },
+    {
+      name: 'server-shared-knows-no-namespace',
+      comment: `the pipeline and the server's shared rooms (${SERVER_INSIDE.shared.join(', ')}) import no namespace: a namespace plugs in through its hooks and the route table`,
+      severity: 'error',
+      from: { path: `^src/server/(${SERVER_INSIDE.shared.join('|')})/`, pathNot: SERVER_INSIDE.table },
+      to: { path: `^src/server/(${Object.keys(SERVER_INSIDE.namespaces).join('|')})/` },
+    },
+    ...Object.entries(SERVER_INSIDE.namespaces).map(([ns, onto]) => {
+      const others = Object.keys(SERVER_INSIDE.namespaces).filter((o) => o !== ns && !onto.includes(o));
+      return {
+        name: 'server-namespaces-apart',
+        comment: `the ${ns}/ namespace may build on ${onto.length ? onto.join(', ') : 'no other namespace'}, not on ${others.join(', ')}`,
+        severity: 'error',
+        from: { path: `^src/server/${ns}/` },
+        to: { path: `^src/server/(${others.join('|')})/` },
+      };
+    }),
     {
       name: 'no-unknown-room',
       comment: 'every source file lives in a room named in .dependency-cruiser.cjs (add new rooms there)',

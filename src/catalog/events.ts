@@ -50,6 +50,7 @@ export const events: ResourceSpec = {
       schemaType: 'string',
       semantic: 'timezone',
       description: 'time zone of the event (e.g. Europe/Paris or UTC+5:30); the site zone when absent',
+      tec: { position: 21, description: 'Time zone of the event (an IANA name or UTC±h).', example: 'Europe/Athens' },
       csvLabels: ['Event Time Zone', 'Event Timezone'],
     },
     {
@@ -58,6 +59,7 @@ export const events: ResourceSpec = {
       schemaType: 'boolean',
       default: false,
       description: 'the event lasts whole days',
+      tec: { position: 23, description: 'Whether the event lasts whole days.', example: false },
       csvLabels: ['All Day Event', 'Event All Day'],
     },
     {
@@ -67,6 +69,7 @@ export const events: ResourceSpec = {
       required: true,
       semantic: 'date',
       description: 'when the event starts (event time zone)',
+      tec: { position: 17, description: 'Start, in the event time zone.', example: '2025-06-05 12:00:00' },
       csvLabels: ['Event Start Date'],
     },
     {
@@ -76,6 +79,7 @@ export const events: ResourceSpec = {
       required: true,
       semantic: 'date',
       description: 'when the event ends (event time zone)',
+      tec: { position: 19, description: 'End, in the event time zone.', example: '2025-06-05 16:00:00' },
       csvLabels: ['Event End Date'],
     },
     {
@@ -91,6 +95,7 @@ export const events: ResourceSpec = {
       semantic: 'cost',
       text: 'plain',
       description: 'price text, e.g. "25", "$10 - $20" or "Free"',
+      tec: { position: 25, description: 'Price as text.', example: '$10' },
       csvLabels: ['Event Cost'],
     },
     {
@@ -110,8 +115,18 @@ export const events: ResourceSpec = {
       'Event Hide From Event Listings',
       'Hide',
     ]),
-    bool('sticky', 'pin the event in the month view', ['Sticky in Month View', 'Event Sticky in Month View', 'Sticky']),
-    bool('featured', 'mark the event as featured', ['Feature Event', 'Featured Event', 'Featured']),
+    {
+      ...bool('sticky', 'pin the event in the month view', [
+        'Sticky in Month View',
+        'Event Sticky in Month View',
+        'Sticky',
+      ]),
+      tec: { position: 13, description: 'Whether the event is pinned in calendar views.', example: false },
+    },
+    {
+      ...bool('featured', 'mark the event as featured', ['Feature Event', 'Featured Event', 'Featured']),
+      tec: { position: 24, description: 'Whether the event is featured.', example: false },
+    },
     {
       name: 'categories',
       type: 'list',
@@ -120,6 +135,7 @@ export const events: ResourceSpec = {
       link: 'categories',
       multiple: true,
       description: 'event categories by ID, slug or name',
+      tec: { name: 'tribe_events_cat', position: 16, description: 'Ids of the event categories.', example: [1, 5, 12] },
       csvLabels: ['Event Category', 'Event Categories'],
     },
     {
@@ -130,6 +146,7 @@ export const events: ResourceSpec = {
       link: 'tags',
       multiple: true,
       description: 'tags by ID or name',
+      tec: { position: 15, description: 'Ids of the tags of the event.', example: [2, 8, 15] },
       csvLabels: ['Event Tags', 'Event Tag'],
     },
     {
@@ -139,6 +156,7 @@ export const events: ResourceSpec = {
       default: null,
       link: 'venues',
       description: 'venue ID, or venue fields to create one inline',
+      tec: { name: 'venues', position: 27, description: 'Ids of the venues.', example: [7] },
       csvLabels: ['Event Venue Name', 'Event Venue', 'Venue Name'],
     },
     {
@@ -149,6 +167,7 @@ export const events: ResourceSpec = {
       link: 'organizers',
       multiple: true,
       description: 'organizer IDs, or organizer fields to create them inline',
+      tec: { name: 'organizers', position: 26, description: 'Ids of the organizers, in order.', example: [1, 2] },
       csvLabels: ['Event Organizer Name', 'Event Organizer Name(s) or ID(s)', 'Event Organizer', 'Organizer Name'],
     },
   ],
@@ -159,17 +178,43 @@ export const events: ResourceSpec = {
       type: 'string',
       semantic: 'date',
       description: 'events that start on or after this day (default: yesterday)',
+      tec: { position: 3, description: 'Only events starting at or after this date.' },
     },
     {
       name: 'end_date',
       type: 'string',
       semantic: 'date',
       description: 'events that end on or before this day (default: two years ahead)',
+      tec: { position: 4, description: 'Only events ending at or before this date.' },
     },
-    { name: 'starts_before', type: 'string', semantic: 'date', description: 'events that start before this date' },
-    { name: 'starts_after', type: 'string', semantic: 'date', description: 'events that start after this date' },
-    { name: 'ends_before', type: 'string', semantic: 'date', description: 'events that end before this date' },
-    { name: 'ends_after', type: 'string', semantic: 'date', description: 'events that end after this date' },
+    {
+      name: 'starts_before',
+      type: 'string',
+      semantic: 'date',
+      description: 'events that start before this date',
+      tec: { position: 13, description: 'Only events starting before this date.' },
+    },
+    {
+      name: 'starts_after',
+      type: 'string',
+      semantic: 'date',
+      description: 'events that start after this date',
+      tec: { position: 14, description: 'Only events starting after this date.' },
+    },
+    {
+      name: 'ends_before',
+      type: 'string',
+      semantic: 'date',
+      description: 'events that end before this date',
+      tec: { position: 15, description: 'Only events ending before this date.' },
+    },
+    {
+      name: 'ends_after',
+      type: 'string',
+      semantic: 'date',
+      description: 'events that end after this date',
+      tec: { position: 16, description: 'Only events ending after this date.' },
+    },
     {
       name: 'strict_dates',
       type: 'string',
@@ -182,6 +227,7 @@ export const events: ResourceSpec = {
       type: 'string',
       schemaType: 'string',
       description: 'words that must all occur in the title, description or excerpt',
+      tec: { position: 5, description: 'Words to look for in the title, description and excerpt.' },
     },
     {
       name: 'categories',
@@ -189,6 +235,7 @@ export const events: ResourceSpec = {
       itemsType: 'integer',
       link: 'categories',
       description: 'events in any of these categories (IDs or slugs; a parent includes its children)',
+      tec: { position: 6, description: 'Only events in one of these event categories (ids).' },
     },
     {
       name: 'tags',
@@ -196,6 +243,7 @@ export const events: ResourceSpec = {
       itemsType: 'integer',
       link: 'tags',
       description: 'events with any of these tags (IDs or slugs)',
+      tec: { position: 7, description: 'Only events with one of these tags (ids).' },
     },
     {
       name: 'venue',
@@ -203,6 +251,7 @@ export const events: ResourceSpec = {
       itemsType: 'integer',
       link: 'venues',
       description: 'events at any of these venue IDs',
+      tec: { position: 8, description: 'Only events at one of these venues (ids).' },
     },
     {
       name: 'organizer',
@@ -210,12 +259,14 @@ export const events: ResourceSpec = {
       itemsType: 'integer',
       link: 'organizers',
       description: 'events run by any of these organizer IDs',
+      tec: { position: 9, description: 'Only events run by one of these organizers (ids).' },
     },
     {
       name: 'featured',
       type: 'boolean',
       schemaType: 'boolean',
       description: 'only featured (or only not featured) events',
+      tec: { position: 10, description: 'Only featured events (true) or only the others (false).' },
     },
     STATUS_PARAM,
     {
@@ -250,6 +301,7 @@ export const events: ResourceSpec = {
       type: 'integer',
       schemaType: 'integer',
       description: 'events whose parent is this event ID',
+      tec: { position: 12, description: 'Only events whose parent post is this id.', example: 126 },
     },
     {
       name: 'ticketed',
@@ -257,6 +309,10 @@ export const events: ResourceSpec = {
       schemaType: 'boolean',
       premium: true,
       description: 'events with or without tickets (needs the ticketing plugin)',
+      tec: {
+        position: 17,
+        description: 'Only events with tickets (needs a ticketing plugin; without one it changes nothing).',
+      },
     },
   ],
   itemParams: [

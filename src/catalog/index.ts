@@ -1,7 +1,7 @@
 import { events } from './events.js';
 import { organizers } from './organizers.js';
 import { categories, tags } from './terms.js';
-import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec } from './types.js';
+import type { ResourceName, ResourceSpec, WpPostType, WpTaxonomy } from './types.js';
 import { venues } from './venues.js';
 
 export { costInput } from './cost.js';
@@ -19,12 +19,20 @@ export { POST_STATUSES } from './shared.js';
 
 import { POST_HEAD_KEYS } from './shared.js';
 
-export type { FieldSpec, ParamSpec, ResourceName, ResourceSpec, Semantic, ValueType } from './types.js';
+export type {
+  FieldSpec,
+  ParamSpec,
+  ResourceName,
+  ResourceSpec,
+  Semantic,
+  TecFacet,
+  ValueType,
+  WpPostType,
+  WpTaxonomy,
+} from './types.js';
 
 /** The five resources, in the order the interface registers them. */
 export const catalog: readonly ResourceSpec[] = [events, venues, organizers, categories, tags];
-
-export const RESOURCE_NAMES: readonly ResourceName[] = catalog.map((r) => r.name);
 
 /** Looks a resource up by its plural name; throws for an unknown one (a programming error). */
 export function getResource(name: string): ResourceSpec {
@@ -37,16 +45,25 @@ export function isResourceName(name: string): name is ResourceName {
   return catalog.some((r) => r.name === name);
 }
 
-export function findField(resource: ResourceSpec, name: string): FieldSpec | undefined {
-  return resource.fields.find((f) => f.name === name);
+/** The post type of a post-like resource (throws for a term-like one: a programming error). */
+export function postTypeOf(resource: Pick<ResourceSpec, 'kind' | 'wpType' | 'name'>): WpPostType {
+  if (resource.kind !== 'post') throw new Error(`${resource.name} are not posts`);
+  return resource.wpType as WpPostType;
 }
 
-export function findParam(resource: ResourceSpec, name: string): ParamSpec | undefined {
-  return resource.listParams.find((p) => p.name === name);
+/** The taxonomy of a term-like resource (throws for a post-like one: a programming error). */
+export function taxonomyOf(resource: Pick<ResourceSpec, 'kind' | 'wpType' | 'name'>): WpTaxonomy {
+  if (resource.kind !== 'term') throw new Error(`${resource.name} are not terms`);
+  return resource.wpType as WpTaxonomy;
 }
 
-export function requiredFields(resource: ResourceSpec): FieldSpec[] {
-  return resource.fields.filter((f) => f.required);
+const BY_WP_TYPE = new Map(catalog.map((r) => [r.wpType as string, r]));
+
+/** The resource of a WordPress post type or taxonomy (`tribe_venue` → venues); throws for an unknown one. */
+export function resourceOfWpType(wpType: string): ResourceSpec {
+  const found = BY_WP_TYPE.get(wpType);
+  if (!found) throw new Error(`unknown post type or taxonomy: ${wpType}`);
+  return found;
 }
 
 /**

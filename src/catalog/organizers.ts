@@ -40,6 +40,7 @@ export const organizers: ResourceSpec = {
       default: null,
       text: 'plain',
       description: 'phone number',
+      tec: { position: 16, description: 'Phone number.', example: '123-456-7890', format: 'tel' },
       csvLabels: ['Organizer Phone'],
     },
     {
@@ -50,6 +51,7 @@ export const organizers: ResourceSpec = {
       semantic: 'url',
       text: 'plain',
       description: 'web page of the organizer',
+      tec: { position: 17, description: 'Web page.', example: 'https://example.com' },
       csvLabels: ['Organizer Website'],
     },
     {
@@ -60,6 +62,7 @@ export const organizers: ResourceSpec = {
       semantic: 'email',
       text: 'plain',
       description: 'e-mail address (not checked by the site)',
+      tec: { position: 18, description: 'E-mail address.', example: 'example@example.com' },
       csvLabels: ['Organizer Email'],
     },
     {
@@ -78,6 +81,7 @@ export const organizers: ResourceSpec = {
       type: 'string',
       schemaType: 'string',
       description: 'words that must all occur in one field (name, description, phone, e-mail or website)',
+      tec: { position: 3, description: 'Words to look for in the name and description.' },
     },
     {
       name: 'event',
@@ -85,12 +89,14 @@ export const organizers: ResourceSpec = {
       schemaType: 'integer',
       link: 'events',
       description: 'organizers of this event ID',
+      tec: { position: 4, description: 'Only the organizers linked to this event id.', example: 126 },
     },
     {
       name: 'has_events',
       type: 'boolean',
       choices: ['true', 'false'],
       description: 'organizers with (true) or without (false) published events',
+      tec: { position: 5, description: 'Only organizers linked to at least one event.' },
     },
     {
       name: 'only_with_upcoming',
@@ -98,6 +104,7 @@ export const organizers: ResourceSpec = {
       default: false,
       choices: ['true', 'false'],
       description: 'only organizers with upcoming events',
+      tec: { position: 6, description: 'Only organizers with upcoming events.' },
     },
     STATUS_PARAM,
   ],

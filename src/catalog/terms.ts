@@ -1,5 +1,5 @@
 import { pageParams } from './shared.js';
-import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec } from './types.js';
+import type { FieldSpec, ParamSpec, ResourceName, ResourceSpec, WpTaxonomy } from './types.js';
 
 /** Fields and list parameters shared by categories and tags. */
 function termFields(singular: string): FieldSpec[] {
@@ -65,7 +65,7 @@ const TERM_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'pa
 function termResource(
   name: ResourceName,
   singular: string,
-  wpType: string,
+  wpType: WpTaxonomy,
   hierarchical: boolean,
   csvLabels: string[],
 ): ResourceSpec {

@@ -20,6 +20,30 @@ export type Semantic = 'date' | 'url' | 'email' | 'timezone' | 'status' | 'cost'
 
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
+/** WordPress's post types of the post-like resources and taxonomies of the term-like ones. */
+export type WpPostType = 'tribe_events' | 'tribe_venue' | 'tribe_organizer';
+export type WpTaxonomy = 'tribe_events_cat' | 'post_tag';
+
+/**
+ * How the plugin's newer `tec/v1` namespace takes a field or list parameter, when it takes it (the
+ * server derives its arguments from these; the kind of check follows from the spec's type and meaning).
+ */
+export interface TecFacet {
+  /** its name there, when it differs (`state_province`, `tribe_events_cat`, `organizers`) */
+  name?: string;
+  /**
+   * where the plugin lists it among the operation's arguments (1 is the first; the server's own list
+   * of WordPress's post fields and the plugin's extra ones, src/server/tec/params.ts, fills the rest)
+   */
+  position: number;
+  /** our words for it (the namespace index and /docs show them) */
+  description: string;
+  /** an example value for /docs, when not the usual one of its kind */
+  example?: unknown;
+  /** a JSON-schema format it advertises beyond the one its meaning gives (a phone number's `tel`) */
+  format?: string;
+}
+
 /** A field accepted on create and update. */
 export interface FieldSpec {
   name: string;
@@ -45,6 +69,8 @@ export interface FieldSpec {
    * the event's zone; absent: the event's zone, else the site's
    */
   dateZone?: 'site' | 'utc';
+  /** how `tec/v1` takes it in a request body, if it does */
+  tec?: TecFacet;
   /**
    * Human text the site stores and shows: `plain` comes back with references (`&#8217;`, `&amp;`)
    * that calctl decodes in its output and compares as the site shows them; `html` is markup, kept.
@@ -67,6 +93,8 @@ export interface ParamSpec {
   choices?: readonly string[];
   /** accepted by the route but only effective with a premium extension */
   premium?: boolean;
+  /** how `tec/v1` takes it as a list filter, if it does */
+  tec?: TecFacet;
 }
 
 export interface ResourceSpec {
@@ -75,8 +103,11 @@ export interface ResourceSpec {
   /** one record in words: event, venue … */
   singular: string;
   kind: 'post' | 'term';
-  /** WordPress post type or taxonomy */
-  wpType: string;
+  /**
+   * WordPress's post type (post-like) or taxonomy (term-like): the one map between the two names
+   * (see postTypeOf, taxonomyOf and resourceOfWpType)
+   */
+  wpType: WpPostType | WpTaxonomy;
   /** WordPress core's REST base of the type: its routes are `/wp/v2/<coreBase>` (tags: `tags`) */
   coreBase: string;
   /** the field that holds the record's name */

@@ -1,17 +1,18 @@
 import { POST_HEAD_KEYS, pageParams, postFields, STATUS_PARAM, statusField } from './shared.js';
-import type { FieldSpec, ResourceSpec } from './types.js';
+import type { FieldSpec, ResourceSpec, TecFacet } from './types.js';
 
-const text = (name: string, description: string, csvLabels: string[] = []): FieldSpec => ({
+const text = (name: string, description: string, csvLabels: string[] = [], tec?: TecFacet): FieldSpec => ({
   name,
   type: 'string',
   schemaType: 'string',
   default: null,
   description,
   ...(csvLabels.length ? { csvLabels } : {}),
+  ...(tec ? { tec } : {}),
 });
 /** A line of text the site shows as stored (address, city, phone …). */
-const line = (name: string, description: string, csvLabels: string[] = []): FieldSpec => ({
-  ...text(name, description, csvLabels),
+const line = (name: string, description: string, csvLabels: string[] = [], tec?: TecFacet): FieldSpec => ({
+  ...text(name, description, csvLabels, tec),
   text: 'plain',
 });
 
@@ -43,15 +44,26 @@ export const venues: ResourceSpec = {
     statusField('venue'),
     text('show_map', 'events at this venue show a map ("true"/"false")'),
     text('show_map_link', 'events at this venue show a map link ("true"/"false")'),
-    line('address', 'street address', ['Venue Address']),
-    line('city', 'city', ['Venue City']),
-    line('country', 'country', ['Venue Country']),
-    line('province', 'province', ['Venue Province']),
-    line('state', 'state', ['Venue State']),
-    line('zip', 'postal code', ['Venue Zip', 'Venue Postal Code']),
-    line('phone', 'phone number', ['Venue Phone']),
-    line('stateprovince', 'state or province, as one text', ['Venue State/Province', 'Venue State Province']),
-    { ...line('website', 'web page of the venue', ['Venue Website', 'Venue URL']), semantic: 'url' },
+    line('address', 'street address', ['Venue Address'], { position: 16, description: 'Street address.' }),
+    line('city', 'city', ['Venue City'], { position: 18, description: 'City.' }),
+    line('country', 'country', ['Venue Country'], { position: 17, description: 'Country.' }),
+    line('province', 'province', ['Venue Province'], { position: 21, description: 'Province.' }),
+    line('state', 'state', ['Venue State'], { position: 20, description: 'State.' }),
+    line('zip', 'postal code', ['Venue Zip', 'Venue Postal Code'], { position: 22, description: 'Postal code.' }),
+    line('phone', 'phone number', ['Venue Phone'], { position: 23, description: 'Phone number.' }),
+    line('stateprovince', 'state or province, as one text', ['Venue State/Province', 'Venue State Province'], {
+      name: 'state_province',
+      position: 19,
+      description: 'State or province as one text.',
+    }),
+    {
+      ...line('website', 'web page of the venue', ['Venue Website', 'Venue URL'], {
+        position: 24,
+        description: 'Web page.',
+        example: 'https://example.com',
+      }),
+      semantic: 'url',
+    },
     text('image', 'featured image: a media ID or an image URL', ['Venue Featured Image']),
   ],
   listParams: [
@@ -61,6 +73,7 @@ export const venues: ResourceSpec = {
       type: 'string',
       schemaType: 'string',
       description: 'words that must all occur in one field (name, description or address parts)',
+      tec: { position: 3, description: 'Words to look for in the name and description.' },
     },
     {
       name: 'event',
@@ -68,12 +81,14 @@ export const venues: ResourceSpec = {
       schemaType: 'integer',
       link: 'events',
       description: 'the venue of this event ID',
+      tec: { position: 4, description: 'Only the venues linked to this event id.', example: 126 },
     },
     {
       name: 'has_events',
       type: 'boolean',
       choices: ['true', 'false'],
       description: 'venues with (true) or without (false) published events',
+      tec: { position: 5, description: 'Only venues linked to at least one event.' },
     },
     {
       name: 'only_with_upcoming',
@@ -81,6 +96,7 @@ export const venues: ResourceSpec = {
       default: false,
       choices: ['true', 'false'],
       description: 'only venues with upcoming events',
+      tec: { position: 6, description: 'Only venues with upcoming events.' },
     },
     STATUS_PARAM,
   ],

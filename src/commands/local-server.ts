@@ -9,9 +9,7 @@ import { restUrl } from '../api/rest-url.js';
 import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { defaultDataDir } from '../config/paths.js';
 import type { Context } from '../io/context.js';
-import { createCore } from '../server/core.js';
-import { ADMIN_LOGIN, readAdminPassword } from '../server/store/auth.js';
-import { openStores } from '../server/stores.js';
+import { ADMIN_LOGIN, createInProcessCore, openDataDir, readAdminPassword } from '../server/index.js';
 
 /** What a command needs to talk to the in-process calendar. */
 export interface LocalServer {
@@ -47,14 +45,14 @@ export async function startLocalServer(
   opts: LocalServerOptions = {},
 ): Promise<LocalServer> {
   const dataDir = opts.dataDir ?? defaultDataDir(ctx.env, ctx.home);
-  const stores = openStores(dataDir, { optimize: false });
+  const stores = openDataDir(dataDir, { optimize: false });
   try {
     await stores.auth.ensureAdmin(dataDir, ctx.env.CALCTL_ADMIN_PASSWORD || undefined);
   } catch (err) {
     stores.db.close();
     throw err;
   }
-  const core = createCore({
+  const core = await createInProcessCore({
     site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: siteZone(opts.timezone), now: () => ctx.now() },
     stores,
     // This process holds the data dir itself: its requests are the admin's, no hash is checked.

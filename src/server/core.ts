@@ -1,23 +1,28 @@
+/**
+ * The server without a transport: fastify serves it over sockets (app.ts); the CLI's local calendar
+ * calls it in-process. A request goes through named steps: who is calling (http/auth.ts), which route
+ * of the one table it names (rest/router.ts), the route's answer through the one pipeline in one
+ * transaction (rest/pipeline.ts, store/requests.ts) with the answer cache for reads (http/cache.ts),
+ * and WordPress's headers (http/respond.ts). The REST index and the batch route are the site's own.
+ */
 import type { IncomingHttpHeaders } from 'node:http';
-import { addDays } from '../clock/index.js';
-import { describeDoc } from './describe/doc.js';
-import { describeBatchRoute, describeIndex, describeNamespace, describeRoute } from './describe/root.js';
-import { siteNow } from './handlers/common.js';
-import { authenticate, LoginThrottle } from './http/auth.js';
-import { BATCH_PATH, type BatchContext, serveBatch } from './http/batch.js';
+import { callerOf } from './http/auth.js';
+import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
-import { fieldsParam, filterFields } from './http/fields.js';
 import { parsePhpQuery } from './http/params.js';
-import { type RawInput, runEndpoint } from './routes/pipeline.js';
-import { buildRoutes, type Endpoint, type RouteDef } from './routes/table.js';
-import { namespaceOf, type RequestScope, type SiteSettings, type Stores } from './site.js';
-import { requestDataVersion } from './store/shared-cache.js';
-import { WriteBatch } from './store/write-batch.js';
-import { serveTec, type TecStoreAccess } from './tec/router.js';
-import { tecIndexExtra } from './tec/routes.js';
-import { serveWpCore, wpCoreIndexRoutes } from './tec/wp-core.js';
+import { headerOf, normalizePath, splitTarget } from './http/request.js';
+import { type Answer, respond } from './http/respond.js';
+import { siteNow } from './posts/rules.js';
+import { Refused, run } from './rest/pipeline.js';
+import { REST_PREFIX, routeOfPath } from './rest/root.js';
+import { endpointOf, type Match, Router } from './rest/router.js';
+import { describeBatchRoute, describeIndex } from './rest/site.js';
+import { buildTable, namespacesOf } from './rest/table.js';
+import type { Body, Call, Endpoint, Input, Namespace, Reply } from './rest/types.js';
+import type { RequestScope, SiteSettings, Stores } from './site.js';
+import { RequestStore } from './store/requests.js';
 
 /** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
 export interface CoreRequest {
@@ -32,12 +37,8 @@ export interface CoreRequest {
   origin: string;
 }
 
-export interface CoreResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** JSON text (the transport encodes it: see BodyBuffers) */
-  body: string;
-}
+/** The answer, JSON text in `body` (the transport encodes it: see BodyBuffers). */
+export type CoreResponse = Answer;
 
 export interface Core {
   handle(req: CoreRequest): Promise<CoreResponse>;
@@ -55,317 +56,203 @@ export interface CoreOptions {
   trustCredentials?: boolean;
 }
 
-const BASE_HEADERS = {
-  'X-Robots-Tag': 'noindex',
-  'X-Content-Type-Options': 'nosniff',
-  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
-  'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
-};
-const NO_CACHE = {
-  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
-  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
-};
+const encode = (reply: Reply): CachedReply => ({
+  status: reply.status,
+  body: JSON.stringify(reply.body),
+  headers: reply.headers ?? {},
+});
 
-interface CompiledRoute {
-  route: RouteDef;
-  regex: RegExp;
-  /** `Allow` for a signed-in caller (every method) and for an anonymous one (the public methods) */
-  allow: { user: string; anonymous: string };
-}
+const NOT_FOUND = () => encode({ status: 404, body: noRoute().toBody() });
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** WordPress route patterns (`(?P<id>\d+)`) as anchored JavaScript regexes below the namespace. */
-function compile(routes: RouteDef[], ns: string): CompiledRoute[] {
-  return routes.map((route) => ({
-    route,
-    regex: new RegExp(`^${escapeRe(ns)}${route.pattern.replace(/\(\?P</g, '(?<')}$`),
-    allow: {
-      user: [...new Set(route.endpoints.flatMap((e) => e.methods))].join(', '),
-      anonymous: [...new Set(route.endpoints.filter((e) => e.permission === 'public').flatMap((e) => e.methods))].join(
-        ', ',
-      ),
+/**
+ * A request's parts as the routes read them; the query string is parsed on first use, the body was
+ * read before routing and its error (invalid JSON) is raised only where a route reads it.
+ */
+function inputOf(
+  req: CoreRequest,
+  method: string,
+  query: string,
+  groups: Record<string, string>,
+  body: RequestBody,
+): Input {
+  let params: Input['query'] | undefined;
+  return {
+    method: method === 'HEAD' ? 'GET' : method,
+    get query() {
+      params ??= parsePhpQuery(query);
+      return params;
     },
-  }));
+    groups,
+    body: (): Body => bodyParams(body),
+    header: (name) => headerOf(req.headers, name),
+  };
 }
 
-/** `/a//b/` → `/a/b` (WordPress ignores repeated and trailing slashes). */
-function normalizePath(path: string): string {
-  const p = path.replace(/\/{2,}/g, '/');
-  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
-}
-
-/** The parameters of a core (wp/v2) request: a write's JSON and form bodies win over the query string. */
-function wpCoreParams(method: string, query: string, body: RequestBody): Record<string, unknown> {
-  const params: Record<string, unknown> = parsePhpQuery(query);
-  if (method === 'GET' || method === 'HEAD') return params;
-  const { json, form } = bodyParams(body);
-  return Object.assign(params, form ?? {}, json ?? {});
+/** What the steps of a request share: the site, its stores and the pieces built once per core. */
+interface CoreParts {
+  site: SiteSettings;
+  stores: Stores;
+  router: Router;
+  namespaces: Namespace[];
+  store: RequestStore;
+  cache: ReplyCache;
+  batch: BatchContext;
 }
 
 /**
- * The server without a transport: authentication, routing, body parsing, the WordPress pipeline, the
- * answer cache and the response headers. fastify serves it over sockets (app.ts); the CLI's local
- * calendar calls it in-process.
+ * The answer of one endpoint: a read in one read transaction, asking the answer cache first when the
+ * route allows it; a write as one write of the current group commit, answered once it is durable (so
+ * is a read that saw a batch still open). An error changes nothing: its transaction rolls back.
  */
-export function createCore(opts: CoreOptions): Core {
-  const { site, stores } = opts;
-  const ns = `/wp-json/${namespaceOf(site)}`;
-  const routes = buildRoutes();
-  const compiled = compile(routes, ns);
-  const throttle = new LoginThrottle();
-  const cache = new ReplyCache();
-  // A batch that fails to commit may have been read by requests in the same loop pass.
-  const batch = new WriteBatch(stores.db, () => cache.invalidate());
-  const inReadTransaction = stores.db.transaction((fn: () => unknown) => fn());
-  const maxParam = opts.maxParamLength ?? 1000;
-  /** How the tec/v1 routes reach the store: the same transactions and group commit as the others. */
-  const tecStore: TecStoreAccess = {
-    read: <T>(fn: () => T) => inReadTransaction.deferred(() => inRequest(fn)) as T,
-    write: async <T>(fn: () => T) => {
-      const { result, durable } = write(() => inRequest(fn));
-      await durable;
-      return result;
-    },
-  };
-
-  /**
-   * The answer with WordPress's headers: no-cache headers for a signed-in caller; `Vary: Origin` on
-   * anonymous GETs only, as WordPress sends it (not on HEAD, writes or signed-in reads).
-   */
-  function respond(
-    req: { method: string; origin: string },
-    userId: number | null,
-    status: number,
-    body: string,
-    headers: Record<string, string>,
-  ) {
-    return {
-      status,
-      body,
-      headers: {
-        ...BASE_HEADERS,
-        Link: `<${req.origin}/wp-json/>; rel="https://api.w.org/"`,
-        'Content-Type': 'application/json; charset=UTF-8',
-        ...(userId !== null ? NO_CACHE : req.method.toUpperCase() === 'GET' ? { Vary: 'Origin' } : {}),
-        ...headers,
-      },
-    };
-  }
-
-  /** `Allow` lists the methods the caller may use on the route, as WordPress filters it. */
-  const allowOf = (c: CompiledRoute, userId: number | null) => (userId === null ? c.allow.anonymous : c.allow.user);
-
-  async function resolveUser(req: CoreRequest): Promise<number | null> {
-    if (opts.trustCredentials) return req.headers.authorization ? 1 : null;
-    return authenticate(req.headers, req.ip, stores.auth, throttle);
-  }
-
-  /** The first route whose pattern matches a normalised path (handle() and batch items alike). */
-  function findRoute(path: string): { c: CompiledRoute; match: RegExpExecArray } | undefined {
-    for (const c of compiled) {
-      const match = c.regex.exec(path);
-      if (match) return { c, match };
-    }
-    return undefined;
-  }
-
-  const endpointOf = (c: CompiledRoute, method: string) =>
-    c.route.endpoints.find((e) => (e.methods as string[]).includes(method));
-
-  /** The decoded path parameters of a match. */
-  function pathParams(match: RegExpExecArray): Record<string, unknown> {
-    const path: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(match.groups ?? {})) {
-      if (v.length > maxParam) throw new RestError(414, 'rest_request_uri_too_long', 'A part of the URL is too long.');
-      try {
-        path[k] = decodeURIComponent(v);
-      } catch {
-        throw new RestError(400, 'rest_invalid_request', 'The URL could not be decoded.');
-      }
-    }
-    return path;
-  }
-
-  /** `fn` between the post store's request markers (its per-request memo). */
-  function inRequest<T>(fn: () => T): T {
-    stores.posts.beginRequest();
-    try {
-      return fn();
-    } finally {
-      stores.posts.endRequest();
-    }
-  }
-
-  /** `fn` as one write of the current group-commit batch; whatever it answers, the cache starts over. */
-  function write<T>(fn: () => T): { result: T; durable: Promise<void> } {
-    try {
-      return batch.run(fn);
-    } finally {
-      cache.invalidate();
-    }
-  }
-
-  /** What `POST /wp-json/batch/v1` uses of the core: the same routing and write path as single requests. */
-  const batchContext: BatchContext = {
-    route(path, method, userId) {
-      const full = normalizePath(`/wp-json${path}`);
-      if (full === BATCH_PATH) return method === 'POST' ? 'batch' : undefined;
-      const hit = findRoute(full);
-      const endpoint = hit && endpointOf(hit.c, method);
-      if (!hit || !endpoint) return undefined;
-      return {
-        endpoint,
-        resource: hit.c.route.resource as NonNullable<RouteDef['resource']>,
-        allow: allowOf(hit.c, userId),
-        pathParams: () => pathParams(hit.match),
-      };
-    },
-    write,
-    inRequest,
-    read: <T>(fn: () => T) => inReadTransaction.deferred(fn) as T,
-    open: () => batch.open,
-  };
-
-  function runRoute(
-    c: CompiledRoute,
-    endpoint: Endpoint,
-    scope: RequestScope,
-    req: CoreRequest,
-    match: RegExpExecArray,
-    query: string,
-    body: RequestBody,
-  ): CachedReply & { durable?: Promise<void> | undefined } {
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
-    // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
-    const key = isRead ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${req.url}` : '';
-    const readInput = (): RawInput => {
-      const path = pathParams(match);
-      const params = isRead ? { json: null, form: null } : bodyParams(body);
-      return { method: req.method === 'HEAD' ? 'GET' : req.method, query: parsePhpQuery(query), ...params, path };
-    };
-    const answer = (input: RawInput) =>
-      runEndpoint(endpoint, c.route.resource as NonNullable<RouteDef['resource']>, scope, input);
-    let input: RawInput;
-    let result: ReturnType<typeof runEndpoint>;
-    let durable: Promise<void> | undefined;
-    // (a read notes the data version its snapshot saw, for the answer cache)
-    let version: number | undefined;
-    // One transaction per request, so validation, the write and the answer's reads see one
-    // snapshot and a request that ends in an error changes nothing. Writes join the current
-    // group-commit batch (see WriteBatch); their answer waits for its commit, and so does the
-    // answer of a read made while a batch is open (it sees the batch's writes).
+async function answer(parts: CoreParts, call: Call, url: string): Promise<CachedReply> {
+  const { store, cache } = parts;
+  const { scope } = call;
+  const isRead = call.input.method === 'GET';
+  const cacheable = isRead && call.route.cache === true;
+  // The answer depends on the caller, the host used (URLs in bodies) and the day (default window).
+  const key = cacheable ? `${scope.userId ?? 0}|${scope.origin}|${siteNow(scope).local.slice(0, 10)}|${url}` : '';
+  // (the data version the read's snapshot saw, for the answer cache)
+  let version: number | undefined;
+  let reply: Reply;
+  let durable: Promise<void> | undefined;
+  try {
     if (isRead) {
-      durable = batch.open;
-      // The answer cache is asked inside the read transaction, with the data version its snapshot
-      // sees: one read lock for the look and the answer.
-      const read = inReadTransaction.deferred(() =>
-        inRequest(() => {
-          version = requestDataVersion(stores.db);
+      durable = store.open;
+      // The cache is asked inside the read transaction, with the data version its snapshot sees: one
+      // read lock for the look and the answer.
+      const read = store.read((): { hit: CachedReply } | { reply: Reply } => {
+        if (cacheable) {
+          version = store.dataVersion();
           const hit = cache.get(key, version);
           if (hit) return { hit };
-          const asked = readInput();
-          return { input: asked, result: answer(asked) };
-        }),
-      ) as { hit: CachedReply } | { input: RawInput; result: ReturnType<typeof runEndpoint> };
+        }
+        return { reply: run(call) };
+      });
       if ('hit' in read) return read.hit;
-      ({ input, result } = read);
+      reply = read.reply;
     } else {
-      const asked = readInput();
-      input = asked;
-      ({ result, durable } = write(() => inRequest(() => answer(asked))));
+      ({ result: reply, durable } = store.write(() => run(call)));
     }
-    // (`_fields` trims a successful answer, as WordPress core does on every route)
-    const fields = fieldsParam(isRead ? [input.query] : [input.json, input.form, input.query]);
-    const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);
-    const reply = {
-      status: result.status,
-      body: JSON.stringify(data),
-      headers: { Allow: allowOf(c, scope.userId), ...(result.headers ?? {}) },
-    };
-    // (an answer that saw an open batch is not cached: the batch may still fail)
-    if (isRead && result.status === 200 && !durable && version !== undefined) cache.set(key, reply, version);
-    return { ...reply, durable };
+  } catch (err) {
+    if (err instanceof Refused) return encode(err.reply);
+    throw err;
   }
+  const encoded = encode(reply);
+  // (an answer that saw an open batch is not cached: the batch may still fail)
+  if (cacheable && reply.status === 200 && !durable && version !== undefined) cache.set(key, encoded, version);
+  if (durable) await durable;
+  return encoded;
+}
 
+/** `POST /wp-json/batch/v1` and its OPTIONS; every answer and error carries `Allow: POST`. */
+async function answerBatch(
+  parts: CoreParts,
+  scope: RequestScope,
+  req: CoreRequest,
+  method: string,
+  query: string,
+  body: RequestBody,
+) {
+  const allow = { Allow: 'POST' };
+  if (method === 'OPTIONS') return { ...encode({ status: 200, body: describeBatchRoute(req.origin) }), headers: allow };
+  try {
+    const input = { method, query: parsePhpQuery(query), ...bodyParams(body), path: {} };
+    const batch = serveBatch(parts.batch, scope, input);
+    await Promise.all(batch.durable);
+    return { ...encode({ status: 207, body: batch.body }), headers: allow };
+  } catch (err) {
+    if (!(err instanceof RestError)) throw err;
+    return { ...encode({ status: err.status, body: err.toBody() }), headers: allow };
+  }
+}
+
+/** OPTIONS on a route that describes itself: its description, with the `Allow` of its answers. */
+function describe(scope: RequestScope, req: CoreRequest, hit: Match): CachedReply {
+  const { route } = hit;
+  if (!route.describe) return NOT_FOUND();
+  const call: Call = {
+    scope,
+    route,
+    endpoint: route.endpoints[0] as Endpoint,
+    input: inputOf(req, 'OPTIONS', '', {}, NO_BODY),
+  };
+  const allow = route.namespace.allow(call, 'answer');
+  return encode({ status: 200, body: route.describe(scope), headers: allow ? { Allow: allow } : {} });
+}
+
+/** Routing: the site's own routes (the REST index, the batch), then the table's; a route without the method is not found. */
+async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest): Promise<CachedReply> {
+  const method = req.method.toUpperCase();
+  const { path, query } = splitTarget(req.url);
+  const isGet = method === 'GET' || method === 'HEAD';
+  // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
+  const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
+  const route = path === '/' ? '' : routeOfPath(path);
+  if (route === '') {
+    return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
+  }
+  if (route === undefined) return NOT_FOUND();
+  if (route === BATCH_ROUTE && (method === 'POST' || method === 'OPTIONS'))
+    return answerBatch(parts, scope, req, method, query, body);
+  const hit = parts.router.find(route);
+  if (!hit) return NOT_FOUND();
+  if (method === 'OPTIONS') return describe(scope, req, hit);
+  const endpoint = endpointOf(hit.route, method);
+  if (!endpoint) return NOT_FOUND();
+  return answer(
+    parts,
+    { scope, route: hit.route, endpoint, input: inputOf(req, method, query, hit.groups, body) },
+    req.url,
+  );
+}
+
+/** What `POST /wp-json/batch/v1` uses of the core: the same routing and write path as single requests. */
+function batchContext(router: Router, store: RequestStore): BatchContext {
+  return {
+    route(path, method) {
+      const route = routeOfPath(normalizePath(`${REST_PREFIX}${path}`));
+      if (route === BATCH_ROUTE) return method === 'POST' ? 'batch' : undefined;
+      const hit = route === undefined ? undefined : router.find(route);
+      const endpoint = hit?.route.batch ? endpointOf(hit.route, method) : undefined;
+      return hit && endpoint ? { route: hit.route, endpoint, groups: hit.groups } : undefined;
+    },
+    write: (fn) => store.write(fn),
+    inRequest: (fn) => store.inRequest(fn),
+    read: (fn) => store.readOnly(fn),
+    open: () => store.open,
+  };
+}
+
+export function createCore(opts: CoreOptions): Core {
+  const { site, stores } = opts;
+  const table = buildTable(site, opts.maxParamLength ?? 1000);
+  const router = new Router(table);
+  const cache = new ReplyCache();
+  // (a batch that fails to commit may have been read by requests in the same loop pass)
+  const store = new RequestStore(stores, () => cache.invalidate());
+  const parts: CoreParts = {
+    site,
+    stores,
+    router,
+    namespaces: namespacesOf(table),
+    store,
+    cache,
+    batch: batchContext(router, store),
+  };
+  const identify = callerOf(stores.auth, opts.trustCredentials === true);
+
+  /** Who is calling, the route's answer, WordPress's headers; an error before a route answers is answered here. */
   async function handle(req: CoreRequest): Promise<CoreResponse> {
     let userId: number | null = null;
-    // Errors of a matched route carry its `Allow` too, as on the site.
-    let allow: string | undefined;
     try {
-      userId = await resolveUser(req);
-      const q = req.url.indexOf('?');
-      const rawPath = q >= 0 ? req.url.slice(0, q) : req.url;
-      const query = q >= 0 ? req.url.slice(q + 1) : '';
-      const path = normalizePath(rawPath);
-      const scope: RequestScope = { site, stores, origin: req.origin, userId };
-      const method = req.method.toUpperCase();
-      const isGet = method === 'GET' || method === 'HEAD';
-      // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
-      const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
-      if (isGet && (path === '/' || path === '/wp-json')) {
-        const extra = tecIndexExtra(scope, wpCoreIndexRoutes(req.origin));
-        return respond(req, userId, 200, JSON.stringify(describeIndex(site, req.origin, extra)), {});
-      }
-      if (path.startsWith('/wp-json/tec/v1') || path.startsWith('/wp-json/wp/v2/')) {
-        const header = (name: string) => {
-          const v = req.headers[name.toLowerCase()];
-          return Array.isArray(v) ? v[0] : v;
-        };
-        const reply = path.startsWith('/wp-json/wp/v2/')
-          ? await serveWpCore(method, path, scope, wpCoreParams(method, query, body), tecStore)
-          : await serveTec({ method, path, query, header, body: () => bodyParams(body), scope }, tecStore);
-        if (reply) return respond(req, userId, reply.status, JSON.stringify(reply.body), reply.headers ?? {});
-      }
-      if (path === BATCH_PATH && (method === 'POST' || method === 'OPTIONS')) {
-        allow = 'POST';
-        if (method === 'OPTIONS')
-          return respond(req, userId, 200, JSON.stringify(describeBatchRoute(req.origin)), { Allow: allow });
-        const input: RawInput = { method, query: parsePhpQuery(query), ...bodyParams(body), path: {} };
-        const answer = serveBatch(batchContext, scope, input);
-        await Promise.all(answer.durable);
-        return respond(req, userId, 207, JSON.stringify(answer.body), { Allow: allow });
-      }
-      const now = siteNow(scope).local;
-      const defaults = {
-        start_date: `${addDays(now, -1).slice(0, 10)} 23:59:00`,
-        end_date: `${Number(now.slice(0, 4)) + 2}${now.slice(4)}`,
-        per_page: String(site.perPage),
-      };
-      if (isGet && path === ns) {
-        const body = describeNamespace(routes, site, req.origin, defaults);
-        return respond(req, userId, 200, JSON.stringify(body), { Allow: 'GET' });
-      }
-      if (isGet && path === `${ns}/doc`) {
-        return respond(req, userId, 200, JSON.stringify(describeDoc(routes, site, req.origin)), {
-          Allow: 'GET',
-        });
-      }
-      const hit = findRoute(path);
-      if (hit) {
-        const { c, match } = hit;
-        // OPTIONS describes the route, as WordPress answers it.
-        if (method === 'OPTIONS') {
-          const body = JSON.stringify(describeRoute(c.route, site, req.origin, defaults));
-          return respond(req, userId, 200, body, { Allow: allowOf(c, userId) });
-        }
-        const endpoint = endpointOf(c, method === 'HEAD' ? 'GET' : method);
-        if (endpoint) {
-          allow = allowOf(c, userId);
-          const reply = runRoute(c, endpoint, scope, { ...req, method }, match, query, body);
-          if (reply.durable) await reply.durable;
-          return respond(req, userId, reply.status, reply.body, reply.headers);
-        }
-      }
-      return respond(req, userId, 404, JSON.stringify(noRoute().toBody()), {});
+      userId = await identify(req);
+      const reply = await dispatch(parts, { site, stores, origin: req.origin, userId }, req);
+      return respond(req, userId, reply.status, reply.body, reply.headers);
     } catch (err) {
-      if (err instanceof RestError) {
-        const headers: Record<string, string> =
-          err.status === 429 ? { 'Retry-After': String(err.data.retry_after ?? 60) } : {};
-        if (allow) headers.Allow = allow;
-        return respond(req, userId, err.status, JSON.stringify(err.toBody()), headers);
-      }
-      throw err;
+      if (!(err instanceof RestError)) throw err;
+      const headers: Record<string, string> =
+        err.status === 429 ? { 'Retry-After': String(err.data.retry_after ?? 60) } : {};
+      return respond(req, userId, err.status, JSON.stringify(err.toBody()), headers);
     }
   }
 

@@ -7,7 +7,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { costInput, getResource, metaKeys } from '../catalog/index.js';
-import { DESIRED_SLUG } from './handlers/post-lifecycle.js';
+import { DESIRED_SLUG } from './posts/lifecycle.js';
 import type { Stores } from './site.js';
 import { COLUMNS, encode, newPost, PERMALINK_BASE, UNPUBLISHED } from './store/post-rows.js';
 import type { PostInput, PostType, Taxonomy } from './store/types.js';
@@ -217,9 +217,4 @@ export function offlineTermIds(stores: Stores, taxonomy: Taxonomy): number[] {
   return statement(stores.db, 'SELECT id FROM terms WHERE taxonomy = ? AND id >= ?')
     .pluck()
     .all(taxonomy, LOCAL_ID_FLOOR) as number[];
-}
-
-/** Runs `fn` as one transaction: a pull applies all of its records or none. */
-export function inTransaction<T>(stores: Stores, fn: () => T): T {
-  return stores.db.transaction(fn)();
 }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { restRoot } from './rest/root.js';
 import type { AuthStore } from './store/auth.js';
 import type { PostStore } from './store/posts.js';
 import type { TermStore } from './store/terms.js';
@@ -33,7 +34,6 @@ export interface RequestScope {
 }
 
 export const namespaceOf = (site: SiteSettings) => `${site.vendor}/events/v1`;
-export const restRoot = (origin: string) => `${origin}/wp-json`;
 export const restBase = (scope: RequestScope) => `${restRoot(scope.origin)}/${namespaceOf(scope.site)}`;
 /** host[:path] part of global ids: the site's host name without port, as the real site writes it */
 const hosts = new Map<string, string>();

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
-import type { SiteSettings, Stores } from './site.js';
+import { restRoot } from './rest/root.js';
+import { namespaceOf, type SiteSettings, type Stores } from './site.js';
 import { readAdminPassword } from './store/auth.js';
 import { openStores } from './stores.js';
 
@@ -71,7 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (!adminPassword && dir) adminPassword = readAdminPassword(dir);
   return {
     origin,
-    baseUrl: `${origin}/wp-json/${site.vendor}/events/v1`,
+    baseUrl: `${restRoot(origin)}/${namespaceOf(site)}`,
     passwordFile,
     adminPassword,
     stores,

@@ -4,7 +4,7 @@
  * and good, wrong or garbage credentials. Shared by the property tests and bench/fuzz.mjs.
  */
 import fc from 'fast-check';
-import { buildRoutes, type RouteDef } from '../../src/server/routes/table.js';
+import { buildRoutes, type TribeRoute as RouteDef } from '../../src/server/tribe/routes.js';
 import type { RawRequest } from './raw-http.js';
 
 export const NS = '/wp-json/tribe/events/v1';

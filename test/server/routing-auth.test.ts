@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRoutes } from '../../src/server/routes/table.js';
+import { buildRoutes } from '../../src/server/tribe/routes.js';
 import { ADMIN_PASSWORD, type Api, basic, day, startApi, uniq } from '../helpers/api-server.js';
 
 let api: Api;

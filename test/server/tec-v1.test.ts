@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEC_ACK as CLI_ACK } from '../../src/commands/site/api.js';
-import { TEC_ACK } from '../../src/server/tec/router.js';
+import { TEC_ACK } from '../../src/server/tec/namespace.js';
 import { type Api, type ApiResponse, type ReqOptions, startApi } from '../helpers/api-server.js';
 
 let api: Api;

@@ -33,7 +33,7 @@ describe('architecture', () => {
     expect(r.code).toBe(0);
   }, 60_000);
 
-  it('the rules catch an upward arrow, a server importing the client side, and a circle', async () => {
+  it('the rules catch an upward arrow, a server importing the client side, a command past the server face, a pipeline importing a namespace, namespaces leaning on each other, and a circle', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'calctl-arch-'));
     const file = (path: string, text: string) => {
       mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -43,6 +43,17 @@ describe('architecture', () => {
     file('src/cli/program.ts', 'export const program = 1;\n');
     file('src/api/client.ts', "import { program } from '../cli/program.js';\nexport const client = program;\n");
     file('src/server/core.ts', "import { client } from '../api/client.js';\nexport const core = client;\n");
+    file('src/server/index.ts', "export { store } from './store/db.js';\n");
+    file('src/server/store/db.ts', 'export const store = 1;\n');
+    file('src/commands/sync.ts', "import { store } from '../server/store/db.js';\nexport const sync = store;\n");
+    file('src/commands/serve.ts', "import { store } from '../server/index.js';\nexport const serve = store;\n");
+    file(
+      'src/server/rest/pipeline.ts',
+      "import { tribe } from '../tribe/namespace.js';\nexport const pipeline = tribe;\n",
+    );
+    file('src/server/tribe/namespace.ts', 'export const tribe = 1;\n');
+    file('src/server/wp/posts.ts', "import { tec } from '../tec/records.js';\nexport const posts = tec;\n");
+    file('src/server/tec/records.ts', 'export const tec = 1;\n');
     file('src/csv/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
     file('src/csv/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
     const r = await cruise(dir);
@@ -50,5 +61,10 @@ describe('architecture', () => {
     expect(r.out).toContain('floor-1-points-down');
     expect(r.out).toContain('server-points-down');
     expect(r.out).toContain('no-circular');
+    expect(r.out).toContain('server-one-face');
+    expect(r.out).toContain('server-shared-knows-no-namespace');
+    expect(r.out).toContain('server-namespaces-apart');
+    // (the face itself is allowed)
+    expect(r.out).not.toMatch(/server-one-face[^\n]*src\/commands\/serve\.ts/);
   }, 60_000);
 });

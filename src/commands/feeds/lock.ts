@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { abortableDelay } from '../../api/abort-watch.js';
 import { CalctlError, EXIT } from '../../errors/index.js';
-import { openSqliteFile } from '../../server/store/db.js';
+import { openSqliteFile } from '../../server/index.js';
 
 /** Another run holds the lock (exit 1: nothing was done). */
 export class FeedsBusyError extends CalctlError {

@@ -16,7 +16,7 @@ import { dirname } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { KnownItem } from '../../csv/source-item.js';
 import type { Body } from '../../csv/writable.js';
-import { openSqliteFile } from '../../server/store/db.js';
+import { openSqliteFile } from '../../server/index.js';
 import { type FeedSettings, RUNS_KEPT } from './settings.js';
 
 /** What the last complete run of a feed saw. */

@@ -108,7 +108,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   const port = opts.port as number;
   await checkPortFree(host, port);
   growYoungGenerationAtOnce();
-  const { startServer } = await import('../../server/start.js');
+  const { startServer } = await import('../../server/index.js');
   const server = await startServer({
     dataDir,
     host,

@@ -5,21 +5,20 @@
  */
 
 import { type ApiClient, createApiClient } from '../../api/index.js';
-import type { ResourceSpec } from '../../catalog/index.js';
+import { postTypeOf, type ResourceSpec, taxonomyOf } from '../../catalog/index.js';
 import type { Context } from '../../io/context.js';
 import {
   LOCAL_ID_FLOOR,
   modifiedTimes,
   offlineTermIds,
+  openDataDir,
   putPost,
   putTerm,
   rekey,
   removeRecord,
+  type Stores,
   setLocalIdFloor,
-} from '../../server/replica.js';
-import type { Stores } from '../../server/site.js';
-import type { Post } from '../../server/store/types.js';
-import { openStores } from '../../server/stores.js';
+} from '../../server/index.js';
 import { ALL_STATUSES, fetchOne, listAll, type Rec } from './records.js';
 import type { BaseRow } from './state.js';
 
@@ -76,16 +75,16 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
   };
   const one = async (resource: ResourceSpec, id: number) => fetchOne((await open()).client, resource, id);
   // (modification times straight from the copy's table: one query instead of pages of a list)
-  const stores = openStores(dir, { optimize: false });
+  const stores = openDataDir(dir, { optimize: false });
   const statuses = ALL_STATUSES.split(',');
-  const times = (resource: ResourceSpec) => modifiedTimes(stores, POST_TYPE[resource.name] as Post['type'], statuses);
+  const times = (resource: ResourceSpec) => modifiedTimes(stores, postTypeOf(resource), statuses);
   return {
     get: one,
     async offline(resource) {
       const out: Rec[] = [];
       const ids =
         resource.kind === 'term'
-          ? offlineTermIds(stores, resource.name === 'tags' ? 'post_tag' : 'tribe_events_cat')
+          ? offlineTermIds(stores, taxonomyOf(resource))
           : [...times(resource).keys()].filter((id) => id >= LOCAL_ID_FLOOR);
       for (const id of ids) {
         const rec = await one(resource, id);
@@ -140,18 +139,12 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
   };
 }
 
-const POST_TYPE: Record<string, Post['type']> = {
-  events: 'tribe_events',
-  venues: 'tribe_venue',
-  organizers: 'tribe_organizer',
-};
-
 /** Writes into the copy's store (one connection, one transaction per call of {@link Writer.apply}). */
 export class Writer {
   private readonly stores: Stores;
 
   constructor(dir: string) {
-    this.stores = openStores(dir, { optimize: false });
+    this.stores = openDataDir(dir, { optimize: false });
     // (no memory-mapped reads: every page a pull touches would count in the process's memory)
     this.stores.db.pragma('mmap_size = 0');
     setLocalIdFloor(this.stores);
@@ -163,8 +156,8 @@ export class Writer {
   }
 
   put(resource: ResourceSpec, rec: Rec): void {
-    if (resource.kind === 'term') putTerm(this.stores, resource.name === 'tags' ? 'post_tag' : 'tribe_events_cat', rec);
-    else putPost(this.stores, POST_TYPE[resource.name] as Post['type'], rec);
+    if (resource.kind === 'term') putTerm(this.stores, taxonomyOf(resource), rec);
+    else putPost(this.stores, postTypeOf(resource), rec);
   }
 
   remove(resource: ResourceSpec, id: number): void {

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { everythingQuery } from '../../catalog/index.js';
-import { LOCAL_ID_FLOOR } from '../../server/replica.js';
+import { LOCAL_ID_FLOOR } from '../../server/index.js';
 import type { LocalView, Writer } from './copy.js';
 import {
   ALL_STATUSES,

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ResourceName } from '../../catalog/index.js';
-import { openSqliteFile } from '../../server/store/db.js';
+import { openSqliteFile } from '../../server/index.js';
 import { SYNC_ORDER, writeForm } from './records.js';
 
 export interface BaseRow {

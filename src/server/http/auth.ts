@@ -91,3 +91,17 @@ export async function authenticate(
   }
   throw new RestError(401, 'incorrect_password', 'The application password is not correct.');
 }
+
+/**
+ * Who is calling, as a function of the request: the signed-in user's id or null. Callers that hold
+ * the data dir in-process (`trusted`: the CLI's local calendar) stand for the admin whenever they send
+ * credentials, and no password hash is checked; everyone else is authenticated with the login throttle.
+ */
+export function callerOf(
+  auth: AuthStore,
+  trusted: boolean,
+): (req: { headers: IncomingHttpHeaders; ip: string }) => Promise<number | null> {
+  if (trusted) return async (req) => (req.headers.authorization ? 1 : null);
+  const throttle = new LoginThrottle();
+  return (req) => authenticate(req.headers, req.ip, auth, throttle);
+}

@@ -6,9 +6,9 @@
  * order, each as a single request would (its own savepoint in the current group commit), and the
  * answer (207) holds one envelope per item: `{body, status, headers}`.
  */
-import type { ResourceSpec } from '../../catalog/index.js';
-import { executeEndpoint, mergeParams, type RawInput, validateEndpoint } from '../routes/pipeline.js';
-import type { Endpoint } from '../routes/table.js';
+import { mergeParams, type RawInput } from '../rest/params.js';
+import { type Checked, check as checkCall, perform, refusal } from '../rest/pipeline.js';
+import type { Call, Endpoint, Route } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import { invalidParams, missingParams, noRoute, RestError } from './errors.js';
 import { fieldsParam, filterFields } from './fields.js';
@@ -16,28 +16,26 @@ import { parsePhpQuery } from './params.js';
 
 /** WordPress's default largest batch (its `rest_get_max_batch_size` filter). */
 export const MAX_BATCH_REQUESTS = 25;
-/** The route, below the site root. */
-export const BATCH_PATH = '/wp-json/batch/v1';
+/** The route, below the REST root. */
+export const BATCH_ROUTE = '/batch/v1';
 export const BATCH_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 export const BATCH_VALIDATION = ['require-all-validate', 'normal'];
 
 /** A sub-request's route and endpoint, as the core routes a single request. */
 export interface SubRoute {
+  route: Route;
   endpoint: Endpoint;
-  resource: ResourceSpec;
-  /** the `Allow` a single request to the route answers with */
-  allow: string;
-  /** the decoded path parameters (throws the error a single request would answer) */
-  pathParams(): Record<string, unknown>;
+  /** what the route's pattern captured */
+  groups: Record<string, string>;
 }
 
 /** What the batch needs from the core. */
 export interface BatchContext {
   /**
-   * The endpoint a path below `/wp-json` (no query string) and a method reach: undefined when no route
-   * or the route lacks the method, `'batch'` for the batch route itself.
+   * The endpoint a path below the REST root (no query string) and a method reach: undefined when no
+   * route that takes batches has the method, `'batch'` for the batch route itself.
    */
-  route(path: string, method: string, userId: number | null): SubRoute | 'batch' | undefined;
+  route(path: string, method: string): SubRoute | 'batch' | undefined;
   /** `fn` as one write of the current group commit, in its own savepoint */
   write<T>(fn: () => T): { result: T; durable: Promise<void> };
   /** `fn` as one request of the post store (its per-request memo) */
@@ -68,9 +66,7 @@ interface Item {
   body: Record<string, unknown> | null;
 }
 
-type Checked =
-  | { ok: true; sub: SubRoute; params: Record<string, unknown> }
-  | { ok: false; error: RestError; allow: string | undefined };
+type ItemCheck = { ok: true; call: Call; checked: Checked } | { ok: false; error: Envelope };
 
 /** A failed schema check, as WordPress reports it under `data.details` (data null unless it has some). */
 interface Failure {
@@ -201,27 +197,37 @@ const envelope = (status: number, body: unknown, headers: Record<string, string>
 const errorEnvelope = (err: RestError, allow: string | undefined): Envelope =>
   envelope(err.status, err.toBody(), allow ? { Allow: allow } : {});
 
+/** The envelope of an error a call's pipeline threw (with the route's `Allow`); rethrows a bug. */
+function refused(call: Call, err: unknown): Envelope {
+  const reply = refusal(call, err);
+  return envelope(reply.status, reply.body, reply.headers ?? {});
+}
+
 /** Matches and validates one item, as the first pass of the batch does for all of them. */
-function check(ctx: BatchContext, scope: RequestScope, item: Item): Checked {
-  const sub = ctx.route(item.path, item.method, scope.userId);
-  if (sub === undefined) return { ok: false, error: noRoute(), allow: undefined };
+function check(ctx: BatchContext, scope: RequestScope, item: Item): ItemCheck {
+  const sub = ctx.route(item.path, item.method);
+  if (sub === undefined) return { ok: false, error: errorEnvelope(noRoute(), undefined) };
   if (sub === 'batch') {
     const error = new RestError(400, 'rest_batch_not_allowed', 'A batch cannot hold another batch.');
-    return { ok: false, error, allow: 'POST' };
+    return { ok: false, error: errorEnvelope(error, 'POST') };
   }
-  try {
-    const input: RawInput = {
+  const call: Call = {
+    scope,
+    route: sub.route,
+    endpoint: sub.endpoint,
+    input: {
       method: item.method,
       query: parsePhpQuery(item.query),
-      json: null,
+      groups: sub.groups,
       // WordPress hands the item's body to the request as its body parameters.
-      form: item.body,
-      path: sub.pathParams(),
-    };
-    return { ok: true, sub, params: ctx.inRequest(() => validateEndpoint(sub.endpoint, scope, input)) };
+      body: () => ({ json: null, form: item.body }),
+      header: () => undefined,
+    },
+  };
+  try {
+    return { ok: true, call, checked: ctx.inRequest(() => checkCall(call)) };
   } catch (err) {
-    if (err instanceof RestError) return { ok: false, error: err, allow: sub.allow };
-    throw err;
+    return { ok: false, error: refused(call, err) };
   }
 }
 
@@ -238,23 +244,23 @@ export function serveBatch(ctx: BatchContext, scope: RequestScope, input: RawInp
   const checked = items.length ? ctx.read(() => items.map((item) => check(ctx, scope, item))) : [];
   if (validation === 'require-all-validate' && checked.some((c) => !c.ok)) {
     // Nothing runs. (WordPress sends these envelopes without the route's Allow.)
-    const responses = checked.map((c) => (c.ok ? null : errorEnvelope(c.error, undefined)));
+    const responses = checked.map((c) => (c.ok ? null : envelope(c.error.status, c.error.body, {})));
     return { body: { failed: 'validation', responses }, durable: [...durable] };
   }
-  const responses = checked.map((c, i): Envelope => {
-    if (!c.ok) return errorEnvelope(c.error, c.allow);
-    const { endpoint, resource, allow } = c.sub;
-    const method = (items[i] as Item).method;
+  const responses = checked.map((c): Envelope => {
+    if (!c.ok) return c.error;
+    const { call, checked: args } = c;
     try {
-      const run = ctx.write(() => ctx.inRequest(() => executeEndpoint(endpoint, resource, scope, method, c.params)));
+      const run = ctx.write(() => ctx.inRequest(() => perform(call, args)));
       durable.add(run.durable);
       const { result } = run;
-      const fields = fieldsParam([c.params]);
+      // (`_fields` from the item's parameters; `Allow` after the handler's own headers)
+      const fields = fieldsParam([args.params]);
       const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);
+      const allow = call.route.namespace.allow(call, 'answer') ?? '';
       return envelope(result.status, data, { ...result.headers, Allow: result.headers?.Allow ?? allow });
     } catch (err) {
-      if (err instanceof RestError) return errorEnvelope(err, allow);
-      throw err;
+      return refused(call, err);
     }
   });
   return { body: { responses }, durable: [...durable] };

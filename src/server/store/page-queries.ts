@@ -2,6 +2,9 @@ import type { Database, Statement } from 'better-sqlite3';
 import { decode, NOT_NULL, SELECT_PAGE } from './post-rows.js';
 import type { Post } from './types.js';
 
+/** A LIKE pattern that finds a word anywhere, its wildcards escaped so that it matches literally. */
+export const likeArg = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** How many pages before the one asked for a remembered page end is looked for (see nearestPageEnd). */
 const PAGES_BACK = 8;
 

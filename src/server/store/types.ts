@@ -1,6 +1,8 @@
-/** Post types of the three post-like resources. */
-export type PostType = 'tribe_events' | 'tribe_venue' | 'tribe_organizer';
-export type Taxonomy = 'tribe_events_cat' | 'post_tag';
+import type { WpPostType, WpTaxonomy } from '../../catalog/index.js';
+
+/** Post types of the three post-like resources and taxonomies of the two term-like ones (the catalog's). */
+export type PostType = WpPostType;
+export type Taxonomy = WpTaxonomy;
 
 /** Event-only settings kept in the `meta` column. */
 export interface EventMeta {

@@ -4,7 +4,7 @@
  * sanitizes the value before the handler sees it (…::get_sanitizer). See docs/fidelity/tec-v1.md.
  */
 import { sanitizeTextField as wpSanitizeTextField } from '../../wptext/index.js';
-import type { Detail } from '../routes/args.js';
+import type { Detail } from '../rest/args.js';
 import { parseTimeToWall } from '../time/strtotime.js';
 
 /** How a value is checked and cleaned, one per parameter class of the plugin. */

@@ -4,10 +4,11 @@
  * schemas, servers, paths with operation ids, parameters, request bodies and responses. The
  * parameters come from the same tables the router validates with; the descriptions are ours.
  */
+import { restRoot } from '../rest/root.js';
 import type { RequestScope } from '../site.js';
 import { describeArg, RFC3339, STRICT_DATE, type TecArg } from './args.js';
 import { bodyArgs, DELETE_ARGS, eventListArgs, linkedListArgs, type TecResource } from './params.js';
-import { TEC_NS } from './routes.js';
+import { TEC_NS, TEC_RESOURCES } from './routes.js';
 
 type Schema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -306,11 +307,9 @@ export function tecDocs(scope: RequestScope): Record<string, unknown> {
       { name: 'Common', description: 'Operations of the shared library.' },
     ],
     components: components(),
-    servers: [{ url: `${scope.origin}/wp-json/${TEC_NS}` }],
+    servers: [{ url: `${restRoot(scope.origin)}/${TEC_NS}` }],
     paths: {
-      ...paths('events', scope),
-      ...paths('organizers', scope),
-      ...paths('venues', scope),
+      ...Object.assign({}, ...TEC_RESOURCES.map((r) => paths(r, scope))),
       '/docs': {
         get: {
           summary: 'This document',

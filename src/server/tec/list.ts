@@ -5,19 +5,14 @@
  */
 
 import { wallToUtc } from '../../clock/index.js';
-import { likeArg } from '../handlers/list-common.js';
+import type { Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
+import { likeArg } from '../store/page-queries.js';
 import type { Post } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
-import { TEC_POST_TYPE, type TecResource } from './params.js';
-import { serializeTecOrganizer, serializeTecVenue } from './serialize.js';
-import { loadEventRender, serializeTecEvent } from './serialize-event.js';
-
-export interface TecReply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+import { loadEventRender, serializeTecEvent } from './event-record.js';
+import { type TecResource, tecPostType } from './params.js';
+import { serializeTecOrganizer, serializeTecVenue } from './records.js';
 
 /** What a list handler gets: the sanitized parameters and the query pairs for the paging links. */
 export interface ListInput {
@@ -163,9 +158,9 @@ function linkHeader(base: string, pairs: [string, string][], page: number, total
   return links.length ? links.join(', ') : undefined;
 }
 
-export function listTec(resource: TecResource, input: ListInput): TecReply {
+export function listTec(resource: TecResource, input: ListInput): Reply {
   const { scope, params } = input;
-  const type = TEC_POST_TYPE[resource];
+  const type = tecPostType(resource);
   const where = ['p.type = ?'];
   const args: unknown[] = [type];
   statusClause(scope, params, where, args);

@@ -2,17 +2,29 @@
  * The parameters of each `tec/v1` operation, in the site's order: list filters (Events::read_params,
  * Venues::read_params, Organizers::read_params), request bodies (TEC_Post_Entity_Request_Body_Definition
  * and the Event/Venue/Organizer request body definitions) and the delete flag
- * (Post_Entity_Endpoint::delete_params). Descriptions are ours.
+ * (Post_Entity_Endpoint::delete_params). A resource's own fields and filters are derived from the
+ * catalog (the specs with a `tec` facet: their name there, our words, where the plugin lists them; the
+ * kind of check from the spec's type and meaning); WordPress's own post fields, paging, the status
+ * filter, sorting and the few fields the catalog does not describe are listed here. Descriptions are ours.
  */
+import {
+  type FieldSpec,
+  getResource,
+  type ParamSpec,
+  postTypeOf,
+  type ResourceSpec,
+  type TecFacet,
+} from '../../catalog/index.js';
 import type { RequestScope } from '../site.js';
 import { ALLOWED_STATUS, isNumeric, RFC3339, STRICT_DATE, type TecArg } from './args.js';
 
 export type TecResource = 'events' | 'venues' | 'organizers';
-export const TEC_POST_TYPE = {
-  events: 'tribe_events',
-  venues: 'tribe_venue',
-  organizers: 'tribe_organizer',
-} as const;
+
+/** The post type of a `tec/v1` resource (the catalog's). */
+export const tecPostType = (resource: TecResource) => postTypeOf(getResource(resource));
+
+/** An argument and where the plugin lists it among its operation's arguments. */
+type Placed = TecArg & { position: number };
 
 const text = (name: string, description: string, example: unknown = 'Example'): TecArg => ({
   name,
@@ -36,50 +48,10 @@ const bool = (name: string, description: string, extra: Partial<TecArg> = {}): T
   example: true,
   ...extra,
 });
-const when = (name: string, description: string): TecArg => ({
-  name,
-  kind: 'datetime',
-  type: 'string',
-  format: 'date-time',
-  description,
-  example: '2025-06-05T12:00:00Z',
-});
-
-function paging(perPage: number): TecArg[] {
-  return [
-    {
-      name: 'page',
-      kind: 'positive',
-      type: 'integer',
-      default: 1,
-      minimum: 1,
-      description: 'Which page of results to return.',
-      example: 1,
-    },
-    {
-      name: 'per_page',
-      kind: 'positive',
-      type: 'integer',
-      default: perPage,
-      maximum: 100,
-      minimum: 1,
-      description: 'How many records one page holds.',
-      example: 51,
-    },
-  ];
-}
-
-const statusFilter = (plural: string): TecArg => ({
-  name: 'status',
-  kind: 'statuses',
-  type: 'array',
-  default: ['publish'],
-  description: `Only ${plural} in these publication states (signed-in editors only; others always get published ones).`,
-  example: ['publish'],
-});
+const at = (position: number, arg: TecArg): Placed => ({ ...arg, position });
 
 /** An id list naming existing posts of one type (Tribe__Events__Validator__Base::is_venue_id_list …). */
-function linkedIdList(scope: RequestScope, type: 'tribe_venue' | 'tribe_organizer') {
+function linkedIdList(scope: RequestScope, type: string) {
   return (v: unknown): boolean => {
     const list = Array.isArray(v)
       ? v
@@ -97,34 +69,96 @@ function linkedIdList(scope: RequestScope, type: 'tribe_venue' | 'tribe_organize
   };
 }
 
-export function eventListArgs(scope: RequestScope): TecArg[] {
+/**
+ * A catalog field (`body`) or list filter (`list`) as `tec/v1` takes it: the check its type and meaning
+ * call for (dates are strict in bodies, any date text in filters; links are id lists, and a filter by
+ * venue or organizer names existing ones), with the facet's name, words and example.
+ */
+function fromCatalog(spec: FieldSpec | ParamSpec, facet: TecFacet, where: 'body' | 'list', scope?: RequestScope) {
+  const name = facet.name ?? spec.name;
+  const { description } = facet;
+  const withExample = (arg: TecArg): Placed => ({
+    ...arg,
+    ...(facet.example !== undefined ? { example: facet.example } : {}),
+    ...(facet.format ? { format: facet.format } : {}),
+    position: facet.position,
+  });
+  if (spec.semantic === 'date') {
+    const date = { name, type: 'string', format: 'date-time', description } as const;
+    return where === 'body'
+      ? withExample({ ...date, kind: 'datetime-strict', pattern: STRICT_DATE })
+      : withExample({ ...date, kind: 'datetime', example: '2025-06-05T12:00:00Z' });
+  }
+  if (spec.semantic === 'url') return withExample({ ...text(name, description), kind: 'uri', format: 'uri' });
+  if (spec.semantic === 'email') return withExample({ ...text(name, description), kind: 'email', format: 'email' });
+  if (spec.type === 'boolean') return withExample(bool(name, description));
+  if (spec.type === 'integer') return withExample({ name, kind: 'positive', type: 'integer', description });
+  if (spec.type === 'list' || spec.link) {
+    const list = ids(name, description);
+    const target = spec.link ? getResource(spec.link) : undefined;
+    if (where === 'list' && scope && target?.kind === 'post') {
+      return withExample({ ...list, check: linkedIdList(scope, postTypeOf(target)) });
+    }
+    return withExample(list);
+  }
+  return withExample(text(name, description));
+}
+
+/** A resource's fields `tec/v1` takes in a body, with their catalog name, in the plugin's order. */
+export function tecFields(resource: TecResource): { spec: FieldSpec; facet: TecFacet; name: string }[] {
+  return getResource(resource)
+    .fields.filter((f): f is FieldSpec & { tec: TecFacet } => f.tec !== undefined)
+    .map((spec) => ({ spec, facet: spec.tec, name: spec.tec.name ?? spec.name }))
+    .sort((a, b) => a.facet.position - b.facet.position);
+}
+
+const byPosition = (args: Placed[]): TecArg[] =>
+  args.sort((a, b) => a.position - b.position).map(({ position: _p, ...arg }) => arg);
+
+function fromList(resource: ResourceSpec, scope: RequestScope): Placed[] {
+  return resource.listParams.flatMap((p) => (p.tec ? [fromCatalog(p, p.tec, 'list', scope)] : []));
+}
+
+function paging(perPage: number): Placed[] {
   return [
-    ...paging(scope.site.perPage),
-    when('start_date', 'Only events starting at or after this date.'),
-    when('end_date', 'Only events ending at or before this date.'),
-    text('search', 'Words to look for in the title, description and excerpt.'),
-    ids('categories', 'Only events in one of these event categories (ids).'),
-    ids('tags', 'Only events with one of these tags (ids).'),
-    { ...ids('venue', 'Only events at one of these venues (ids).'), check: linkedIdList(scope, 'tribe_venue') },
-    {
-      ...ids('organizer', 'Only events run by one of these organizers (ids).'),
-      check: linkedIdList(scope, 'tribe_organizer'),
-    },
-    bool('featured', 'Only featured events (true) or only the others (false).'),
-    statusFilter('events'),
-    {
-      name: 'post_parent',
+    at(1, {
+      name: 'page',
       kind: 'positive',
       type: 'integer',
-      description: 'Only events whose parent post is this id.',
-      example: 126,
-    },
-    when('starts_before', 'Only events starting before this date.'),
-    when('starts_after', 'Only events starting after this date.'),
-    when('ends_before', 'Only events ending before this date.'),
-    when('ends_after', 'Only events ending after this date.'),
-    bool('ticketed', 'Only events with tickets (needs a ticketing plugin; without one it changes nothing).'),
-    {
+      default: 1,
+      minimum: 1,
+      description: 'Which page of results to return.',
+      example: 1,
+    }),
+    at(2, {
+      name: 'per_page',
+      kind: 'positive',
+      type: 'integer',
+      default: perPage,
+      maximum: 100,
+      minimum: 1,
+      description: 'How many records one page holds.',
+      example: 51,
+    }),
+  ];
+}
+
+const statusFilter = (position: number, plural: string): Placed =>
+  at(position, {
+    name: 'status',
+    kind: 'statuses',
+    type: 'array',
+    default: ['publish'],
+    description: `Only ${plural} in these publication states (signed-in editors only; others always get published ones).`,
+    example: ['publish'],
+  });
+
+export function eventListArgs(scope: RequestScope): TecArg[] {
+  return byPosition([
+    ...paging(scope.site.perPage),
+    ...fromList(getResource('events'), scope),
+    statusFilter(11, 'events'),
+    at(18, {
       name: 'orderby',
       kind: 'enum',
       type: 'string',
@@ -132,8 +166,8 @@ export function eventListArgs(scope: RequestScope): TecArg[] {
       enum: ['date', 'event_date', 'title', 'menu_order', 'modified'],
       description: 'What the list is sorted by.',
       example: 'date',
-    },
-    {
+    }),
+    at(19, {
       name: 'order',
       kind: 'enum',
       type: 'string',
@@ -141,25 +175,12 @@ export function eventListArgs(scope: RequestScope): TecArg[] {
       enum: ['ASC', 'DESC'],
       description: 'Sort direction (upper case).',
       example: 'ASC',
-    },
-  ];
+    }),
+  ]);
 }
 
 export function linkedListArgs(scope: RequestScope, plural: 'venues' | 'organizers'): TecArg[] {
-  return [
-    ...paging(scope.site.perPage),
-    text('search', 'Words to look for in the name and description.'),
-    {
-      name: 'event',
-      kind: 'positive',
-      type: 'integer',
-      description: `Only the ${plural} linked to this event id.`,
-      example: 126,
-    },
-    bool('has_events', `Only ${plural} linked to at least one event.`),
-    bool('only_with_upcoming', `Only ${plural} with upcoming events.`),
-    statusFilter(plural),
-  ];
+  return byPosition([...paging(scope.site.perPage), ...fromList(getResource(plural), scope), statusFilter(7, plural)]);
 }
 
 const postDate = (name: string, description: string, example: string): TecArg => ({
@@ -181,9 +202,10 @@ const choice = (name: string, values: string[], dflt: string, description: strin
   example: dflt,
 });
 
-/** The body fields every post-like record takes (WordPress post fields). */
-function postBody(stickyDefault: boolean): TecArg[] {
-  return [
+/** The body fields every post-like record takes (WordPress post fields), positions 1 to 15. */
+function postBody(resource: TecResource): Placed[] {
+  const own = resource === 'events';
+  const fields = [
     postDate('date', 'Publication date in the site time zone (RFC 3339).', '2025-06-04T23:36:56+01:00'),
     postDate('date_gmt', 'Publication date in UTC (RFC 3339).', '2025-06-04T22:36:56Z'),
     text('slug', 'The name used in the record URL.', 'my-awesome-title'),
@@ -207,10 +229,13 @@ function postBody(stickyDefault: boolean): TecArg[] {
       'standard',
       'Post format.',
     ),
-    bool('sticky', 'Whether the record is pinned.', stickyDefault ? { default: false, example: false } : {}),
+    // (an event's own `sticky` and `tags` are the catalog's: see its facets)
+    ...(own ? [] : [bool('sticky', 'Whether the record is pinned.', { default: false, example: false })]),
     text('template', 'Theme template file.', 'templates-full.php'),
-    ids('tags', 'Ids of the tags of the record.', [2, 8, 15]),
-  ];
+    ...(own ? [] : [ids('tags', 'Ids of the tags of the record.', [2, 8, 15])]),
+  ] satisfies TecArg[];
+  const positions: Record<string, number> = { sticky: 13, template: 14, tags: 15 };
+  return fields.map((arg, i) => at(positions[arg.name] ?? i + 1, arg));
 }
 
 const strictDate = (name: string, description: string, example: string): TecArg => ({
@@ -223,47 +248,16 @@ const strictDate = (name: string, description: string, example: string): TecArg 
   example,
 });
 
+/** What an event's body takes that the catalog does not describe: the UTC times and the length. */
+const EVENT_EXTRAS: Placed[] = [
+  at(18, strictDate('start_date_utc', 'Start, in UTC.', '2025-06-05 09:00:00')),
+  at(20, strictDate('end_date_utc', 'End, in UTC.', '2025-06-05 13:00:00')),
+  at(22, { name: 'duration', kind: 'positive', type: 'integer', description: 'Length in seconds.', example: 14400 }),
+];
+
 export function bodyArgs(resource: TecResource): TecArg[] {
-  if (resource === 'events') {
-    return [
-      ...postBody(false).filter((a) => a.name !== 'sticky' && a.name !== 'template' && a.name !== 'tags'),
-      bool('sticky', 'Whether the event is pinned in calendar views.', { example: false }),
-      text('template', 'Theme template file.', 'templates-full.php'),
-      ids('tags', 'Ids of the tags of the event.', [2, 8, 15]),
-      ids('tribe_events_cat', 'Ids of the event categories.', [1, 5, 12]),
-      strictDate('start_date', 'Start, in the event time zone.', '2025-06-05 12:00:00'),
-      strictDate('start_date_utc', 'Start, in UTC.', '2025-06-05 09:00:00'),
-      strictDate('end_date', 'End, in the event time zone.', '2025-06-05 16:00:00'),
-      strictDate('end_date_utc', 'End, in UTC.', '2025-06-05 13:00:00'),
-      text('timezone', 'Time zone of the event (an IANA name or UTC±h).', 'Europe/Athens'),
-      { name: 'duration', kind: 'positive', type: 'integer', description: 'Length in seconds.', example: 14400 },
-      bool('all_day', 'Whether the event lasts whole days.', { example: false }),
-      bool('featured', 'Whether the event is featured.', { example: false }),
-      text('cost', 'Price as text.', '$10'),
-      ids('organizers', 'Ids of the organizers, in order.', [1, 2]),
-      ids('venues', 'Ids of the venues.', [7]),
-    ];
-  }
-  if (resource === 'venues') {
-    return [
-      ...postBody(true),
-      text('address', 'Street address.'),
-      text('country', 'Country.'),
-      text('city', 'City.'),
-      text('state_province', 'State or province as one text.'),
-      text('state', 'State.'),
-      text('province', 'Province.'),
-      text('zip', 'Postal code.'),
-      text('phone', 'Phone number.'),
-      { ...text('website', 'Web page.', 'https://example.com'), kind: 'uri', format: 'uri' },
-    ];
-  }
-  return [
-    ...postBody(true),
-    { ...text('phone', 'Phone number.', '123-456-7890'), format: 'tel' },
-    { ...text('website', 'Web page.', 'https://example.com'), kind: 'uri', format: 'uri' },
-    { ...text('email', 'E-mail address.', 'example@example.com'), kind: 'email', format: 'email' },
-  ];
+  const own = tecFields(resource).map(({ spec, facet }) => fromCatalog(spec, facet, 'body'));
+  return byPosition([...postBody(resource), ...own, ...(resource === 'events' ? EVENT_EXTRAS : [])]);
 }
 
 export const DELETE_ARGS: TecArg[] = [

@@ -1,54 +1,67 @@
 /**
  * The route table of `tec/v1` (TEC\Events\REST\TEC\V1\Endpoints::get_endpoints, each registered by
- * Endpoint::register_routes with Endpoint::get_methods): the patterns, methods and arguments, and the
- * route descriptions the namespace index and `/wp-json/` list.
+ * Endpoint::register_routes with Endpoint::get_methods): the namespace index, a collection and an item
+ * route per post-like resource of the catalog, and `/docs`; the arguments of each operation; the route
+ * descriptions the namespace index and `/wp-json/` list. Its rules on the pipeline are in namespace.ts.
  */
+import { catalog, type ResourceSpec } from '../../catalog/index.js';
+import { restRoot } from '../rest/root.js';
+import type { Endpoint, Namespace, Route } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import { describeArg, type TecArg } from './args.js';
 import { bodyArgs, DELETE_ARGS, eventListArgs, linkedListArgs, type TecResource } from './params.js';
 
 export const TEC_NS = 'tec/v1';
-export const TEC_RESOURCES: readonly TecResource[] = ['events', 'organizers', 'venues'];
+
+/** The plugin's post types served here, in the order it registers them (events, organizers, venues). */
+export const TEC_RESOURCES: readonly TecResource[] = catalog
+  .filter((r) => r.kind === 'post')
+  .map((r) => r.name as TecResource)
+  .sort();
 
 export type TecOp = 'list' | 'create' | 'read' | 'update' | 'delete';
 
-export interface TecEndpoint {
-  methods: string[];
-  op: TecOp;
+export interface TecEndpoint extends Endpoint {
+  /** an operation on the route's resource, or one of the namespace's own pages */
+  op: TecOp | 'index' | 'docs';
 }
 
-export interface TecRoute {
-  /** WordPress pattern below /wp-json */
-  pattern: string;
-  regex: RegExp;
-  resource: TecResource;
-  endpoints: TecEndpoint[];
+export interface TecRoute extends Route<TecEndpoint> {
+  resource?: ResourceSpec;
 }
 
-export const TEC_ROUTES: readonly TecRoute[] = TEC_RESOURCES.flatMap((r) => [
-  {
-    pattern: `/${TEC_NS}/${r}`,
-    regex: new RegExp(`^/wp-json/${TEC_NS}/${r}$`),
-    resource: r,
-    endpoints: [
-      { methods: ['GET'], op: 'list' },
-      { methods: ['POST'], op: 'create' },
-    ],
-  },
-  {
-    pattern: `/${TEC_NS}/${r}/(?P<id>\\d+)`,
-    regex: new RegExp(`^/wp-json/${TEC_NS}/${r}/(?<id>\\d+)$`),
-    resource: r,
-    endpoints: [
-      { methods: ['GET'], op: 'read' },
-      { methods: ['PUT', 'PATCH'], op: 'update' },
-      { methods: ['DELETE'], op: 'delete' },
-    ],
-  },
-]);
+/** The namespace's routes, in the site's order (index, each resource's collection and item, docs). */
+export function tecRoutes(ns: Namespace<TecEndpoint>): TecRoute[] {
+  const resource = (r: TecResource) => catalog.find((c) => c.name === r) as ResourceSpec;
+  return [
+    { namespace: ns, pattern: '', endpoints: [{ methods: ['GET'], op: 'index' }] },
+    ...TEC_RESOURCES.flatMap((r): TecRoute[] => [
+      {
+        namespace: ns,
+        pattern: `/${r}`,
+        resource: resource(r),
+        endpoints: [
+          { methods: ['GET'], op: 'list' },
+          { methods: ['POST'], op: 'create' },
+        ],
+      },
+      {
+        namespace: ns,
+        pattern: `/${r}/(?P<id>\\d+)`,
+        resource: resource(r),
+        endpoints: [
+          { methods: ['GET'], op: 'read' },
+          { methods: ['PUT', 'PATCH'], op: 'update' },
+          { methods: ['DELETE'], op: 'delete' },
+        ],
+      },
+    ]),
+    { namespace: ns, pattern: '/docs', endpoints: [{ methods: ['GET'], op: 'docs' }] },
+  ];
+}
 
-/** The arguments WordPress checks for an operation (reads of one record take none). */
-export function argsOf(resource: TecResource, op: TecOp, scope: RequestScope): TecArg[] {
+/** The arguments WordPress checks for an operation (reads of one record and the pages take none). */
+export function argsOf(resource: TecResource, op: TecEndpoint['op'], scope: RequestScope): TecArg[] {
   switch (op) {
     case 'list':
       return resource === 'events' ? eventListArgs(scope) : linkedListArgs(scope, resource);
@@ -68,16 +81,18 @@ function describeArgs(args: TecArg[]): Record<string, unknown> | [] {
 }
 
 /** One route as the namespace index lists it (collections carry a self link, as on the site). */
-export function describeTecRoute(route: TecRoute, scope: RequestScope): Record<string, unknown> {
+function describeTecRoute(route: TecRoute, scope: RequestScope): Record<string, unknown> {
+  const resource = route.resource?.name as TecResource;
   const out: Record<string, unknown> = {
     namespace: TEC_NS,
     methods: route.endpoints.flatMap((e) => e.methods),
     endpoints: route.endpoints.map((e) => ({
       methods: e.methods,
-      args: describeArgs(argsOf(route.resource, e.op, scope)),
+      args: describeArgs(argsOf(resource, e.op, scope)),
     })),
   };
-  if (!route.pattern.includes('(?P<')) out._links = { self: [{ href: `${scope.origin}/wp-json${route.pattern}` }] };
+  if (!route.pattern.includes('(?P<'))
+    out._links = { self: [{ href: `${restRoot(scope.origin)}/${TEC_NS}${route.pattern}` }] };
   return out;
 }
 
@@ -85,35 +100,31 @@ const simple = (scope: RequestScope, path: string, args: unknown) => ({
   namespace: TEC_NS,
   methods: ['GET'],
   endpoints: [{ methods: ['GET'], args }],
-  _links: { self: [{ href: `${scope.origin}/wp-json${path}` }] },
+  _links: { self: [{ href: `${restRoot(scope.origin)}${path}` }] },
 });
 
 /** Every route of the namespace, keyed by pattern, in the site's order (events, organizers, venues, docs). */
-export function tecRouteMap(scope: RequestScope): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    [`/${TEC_NS}`]: simple(scope, `/${TEC_NS}`, {
-      namespace: { default: TEC_NS, required: false },
-      context: { default: 'view', required: false },
-    }),
-  };
-  for (const route of TEC_ROUTES) out[route.pattern] = describeTecRoute(route, scope);
-  out[`/${TEC_NS}/docs`] = simple(scope, `/${TEC_NS}/docs`, []);
+export function tecRouteMap(routes: readonly TecRoute[], scope: RequestScope): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const route of routes) {
+    const key = `/${TEC_NS}${route.pattern}`;
+    const op = route.endpoints[0]?.op;
+    if (op === 'index') {
+      out[key] = simple(scope, key, {
+        namespace: { default: TEC_NS, required: false },
+        context: { default: 'view', required: false },
+      });
+    } else if (op === 'docs') out[key] = simple(scope, key, []);
+    else out[key] = describeTecRoute(route, scope);
+  }
   return out;
 }
 
 /** `GET /wp-json/tec/v1`: the namespace index. */
-export function describeTecNamespace(scope: RequestScope): Record<string, unknown> {
+export function describeTecNamespace(routes: readonly TecRoute[], scope: RequestScope): Record<string, unknown> {
   return {
     namespace: TEC_NS,
-    routes: tecRouteMap(scope),
-    _links: { up: [{ href: `${scope.origin}/wp-json/` }] },
+    routes: tecRouteMap(routes, scope),
+    _links: { up: [{ href: `${restRoot(scope.origin)}/` }] },
   };
-}
-
-/** What the `/wp-json/` index adds for this namespace and the core routes served beside it. */
-export function tecIndexExtra(
-  scope: RequestScope,
-  coreRoutes: Record<string, unknown>,
-): { namespaces: string[]; routes: Record<string, unknown> } {
-  return { namespaces: [TEC_NS, 'wp/v2'], routes: { ...tecRouteMap(scope), ...coreRoutes } };
 }

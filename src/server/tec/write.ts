@@ -7,13 +7,13 @@
 
 import { eventRulesZone, isValidTimeZone, utcToWall, wallToUtc } from '../../clock/index.js';
 import { sanitizeTitle } from '../../wptext/index.js';
-import { siteNow } from '../handlers/common.js';
-import { trashPost as wpTrashPost } from '../handlers/post-lifecycle.js';
+import { trashPost as wpTrashPost } from '../posts/lifecycle.js';
+import { siteNow } from '../posts/rules.js';
 import type { RequestScope } from '../site.js';
 import { newPost } from '../store/posts.js';
 import type { EventMeta, Post } from '../store/types.js';
-import { TEC_POST_TYPE, type TecResource } from './params.js';
-import { VENUE_KEYS } from './serialize.js';
+import { type TecResource, tecPostType } from './params.js';
+import { TEC_META_KEYS } from './records.js';
 
 type Params = Record<string, unknown>;
 const has = (p: Params, k: string) => p[k] !== undefined && p[k] !== null;
@@ -156,20 +156,13 @@ export function writeEvent(scope: RequestScope, p: Params, post: Post | null): n
 
 /** Creates or updates a venue or organizer; null without a title (a 500 on the site). */
 export function writeLinked(scope: RequestScope, resource: TecResource, p: Params, post: Post | null): number | null {
-  const type = TEC_POST_TYPE[resource];
+  const type = tecPostType(resource);
   const text = textFields(p, post);
   if (text.title === '') return null;
   const life = lifecycle(p, scope, post, type, text.title);
   const meta: Record<string, unknown> = { ...(post?.meta ?? {}) };
-  const keys: [string, string][] =
-    type === 'tribe_venue'
-      ? [...VENUE_KEYS, ['website', 'website']]
-      : [
-          ['phone', 'phone'],
-          ['website', 'website'],
-          ['email', 'email'],
-        ];
-  for (const [name, key] of keys) if (has(p, name)) meta[key] = str(p[name]);
+  for (const [name, key] of TEC_META_KEYS[resource as 'venues' | 'organizers'])
+    if (has(p, name)) meta[key] = str(p[name]);
   if (type === 'tribe_venue' && !post) {
     meta.show_map = true;
     meta.show_map_link = true;

@@ -1,0 +1,49 @@
+/**
+ * The headers every answer carries, as WordPress sends them (rest_send_cors_headers, the REST API's
+ * `Link` to its root, nocache_headers for signed-in callers).
+ */
+import { restRoot } from '../rest/root.js';
+
+const BASE_HEADERS = {
+  'X-Robots-Tag': 'noindex',
+  'X-Content-Type-Options': 'nosniff',
+  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+  'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+};
+const NO_CACHE = {
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+};
+
+/** An answer as the core hands it to its transport. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text (the transport encodes it) */
+  body: string;
+}
+
+/**
+ * The answer with WordPress's headers: no-cache headers for a signed-in caller; `Vary: Origin` on
+ * anonymous GETs only, as WordPress sends it (not on HEAD, writes or signed-in reads). The route's own
+ * headers come last.
+ */
+export function respond(
+  req: { method: string; origin: string },
+  userId: number | null,
+  status: number,
+  body: string,
+  headers: Record<string, string>,
+): Answer {
+  return {
+    status,
+    body,
+    headers: {
+      ...BASE_HEADERS,
+      Link: `<${restRoot(req.origin)}/>; rel="https://api.w.org/"`,
+      'Content-Type': 'application/json; charset=UTF-8',
+      ...(userId !== null ? NO_CACHE : req.method.toUpperCase() === 'GET' ? { Vary: 'Origin' } : {}),
+      ...headers,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The embedded server's one face: everything the commands (`calctl serve`, the built-in local calendar,
+ * sync's working copies) use of it. No other file of src/server/ is imported from outside the server
+ * (.dependency-cruiser.cjs enforces it), so its store, routes and replica can change without touching
+ * a command.
+ *
+ * The request core and the HTTP server are loaded on first use: a command that only writes a working
+ * copy's records (the replica) or reads its tables never loads the routes, the handlers or fastify.
+ */
+import type { Core, CoreOptions } from './core.js';
+import type { RunningServer, StartOptions } from './start.js';
+
+export type { Core, CoreOptions, CoreRequest, CoreResponse } from './core.js';
+export {
+  LOCAL_ID_FLOOR,
+  modifiedTimes,
+  offlineTermIds,
+  putPost,
+  putTerm,
+  rekey,
+  removeRecord,
+  setLocalIdFloor,
+} from './replica.js';
+export type { SiteSettings, Stores } from './site.js';
+export type { RunningServer, StartOptions } from './start.js';
+export { ADMIN_LOGIN, readAdminPassword } from './store/auth.js';
+export { openSqliteFile } from './store/db.js';
+export { openStores as openDataDir } from './stores.js';
+
+/** The request core without a transport, for a caller that holds the data dir itself (in-process). */
+export async function createInProcessCore(opts: CoreOptions): Promise<Core> {
+  const { createCore } = await import('./core.js');
+  return createCore(opts);
+}
+
+/** Opens a data dir, creates its admin on first use and listens over HTTP(S) (`calctl serve`). */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const start = await import('./start.js');
+  return start.startServer(opts);
+}

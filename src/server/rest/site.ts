@@ -1,0 +1,78 @@
+/**
+ * The site's own routes, outside any namespace: the REST index (`GET /wp-json/`) and the description
+ * of WordPress core's batch route (the route itself is http/batch.ts).
+ */
+import { offsetAt, siteSetting } from '../../clock/index.js';
+import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from '../http/batch.js';
+import type { RequestScope, SiteSettings } from '../site.js';
+import { restRoot } from './root.js';
+import type { Namespace } from './types.js';
+
+/**
+ * WordPress core's batch route as its index and OPTIONS describe it: the argument schema of
+ * `WP_REST_Server` (no descriptions there), the route outside any namespace (`namespace: ""`).
+ */
+export function describeBatchRoute(origin: string): Record<string, unknown> {
+  return {
+    namespace: '',
+    methods: ['POST'],
+    endpoints: [
+      {
+        methods: ['POST'],
+        args: {
+          validation: { type: 'string', enum: BATCH_VALIDATION, default: 'normal', required: false },
+          requests: {
+            type: 'array',
+            maxItems: MAX_BATCH_REQUESTS,
+            items: {
+              type: 'object',
+              properties: {
+                method: { type: 'string', enum: BATCH_METHODS, default: 'POST' },
+                path: { type: 'string', required: true },
+                // (PHP's empty `properties` array is encoded as a JSON list)
+                body: { type: 'object', properties: [], additionalProperties: true },
+                headers: {
+                  type: 'object',
+                  properties: [],
+                  additionalProperties: { type: ['string', 'array'], items: { type: 'string' } },
+                },
+              },
+            },
+            required: true,
+          },
+        },
+      },
+    ],
+    _links: { self: [{ href: `${restRoot(origin)}/batch/v1` }] },
+  };
+}
+
+/**
+ * The zone as WordPress's index announces its settings: an IANA id in `timezone_string` with the
+ * offset in force now as `gmt_offset` (hours, a number: `wp_timezone_override_offset`), or a manual
+ * offset as the option stores it (`gmt_offset: "5.5"`, a string) with an empty `timezone_string`.
+ */
+function zoneSettings(site: SiteSettings): { gmt_offset: number | string; timezone_string: string } {
+  const { timezoneString, gmtOffsetHours } = siteSetting(site.timezone);
+  if (gmtOffsetHours !== null) return { gmt_offset: String(gmtOffsetHours), timezone_string: '' };
+  const hours = offsetAt(site.timezone, site.now()) / 60;
+  return { gmt_offset: hours, timezone_string: timezoneString };
+}
+
+/** `GET /wp-json/`: the site index, listing the namespaces served here, their routes and WordPress's batch route. */
+export function describeIndex(scope: RequestScope, namespaces: readonly Namespace[]): Record<string, unknown> {
+  const { site, origin } = scope;
+  const routes: Record<string, unknown> = { '/batch/v1': describeBatchRoute(origin) };
+  for (const ns of namespaces) Object.assign(routes, ns.index?.(scope));
+  return {
+    name: 'calctl',
+    description: 'Embedded events calendar server',
+    url: origin,
+    home: origin,
+    ...zoneSettings(site),
+    namespaces: namespaces.map((ns) => ns.name),
+    authentication: { 'application-passwords': { endpoints: {} } },
+    routes,
+    _links: { help: [{ href: 'https://github.com/' }] },
+  };
+}

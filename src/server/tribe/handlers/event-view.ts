@@ -1,0 +1,59 @@
+import type { RequestScope } from '../../site.js';
+import type { Post, Taxonomy, Term } from '../../store/types.js';
+import { type EventLinks, newRenderShare, serializeEvent } from '../records/event.js';
+
+/** Linked venue/organizers visible to the caller: anonymous readers never see unpublished ones. */
+function visible(post: Post | undefined, scope: RequestScope): post is Post {
+  if (!post || post.status === 'trash') return false;
+  return scope.userId !== null || post.status === 'publish';
+}
+
+/** An event's terms of one taxonomy, with the counts their rows carry (kept by triggers). */
+function termsIn(own: readonly (Term & { count: number })[], taxonomy: Taxonomy): EventLinks['categories'] {
+  return own.filter((t) => t.taxonomy === taxonomy).map((term) => ({ term, count: term.count }));
+}
+
+/** Loads what an event representation embeds. */
+export function loadEventLinks(post: Post, scope: RequestScope): EventLinks {
+  const { posts, terms } = scope.stores;
+  const venue = post.venue_id ? posts.get(post.venue_id) : undefined;
+  const orgIds = posts.organizerIds(post.id);
+  const orgs = posts.getMany(orgIds);
+  // Both taxonomies in one query.
+  const own = terms.ofPosts([post.id]).get(post.id) ?? [];
+  return {
+    venue: visible(venue, scope) ? venue : undefined,
+    organizers: orgIds.map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
+    categories: termsIn(own, 'tribe_events_cat'),
+    tags: termsIn(own, 'post_tag'),
+  };
+}
+
+export function renderEvent(post: Post, scope: RequestScope, single: boolean) {
+  return serializeEvent(post, loadEventLinks(post, scope), scope, single);
+}
+
+/**
+ * The links of a whole page of events in four queries (venues, organizer links, organizers, terms)
+ * instead of several per event: what lists and exports need.
+ */
+export function renderEvents(events: readonly Post[], scope: RequestScope): Record<string, unknown>[] {
+  const { posts, terms } = scope.stores;
+  const ids = events.map((e) => e.id);
+  const venues = posts.getMany([...new Set(events.flatMap((e) => (e.venue_id ? [e.venue_id] : [])))]);
+  const orgLinks = posts.organizerIdsOf(ids);
+  const orgs = posts.getMany([...new Set([...orgLinks.values()].flat())]);
+  const termsOf = terms.ofPosts(ids);
+  const share = newRenderShare();
+  return events.map((post) => {
+    const venue = post.venue_id ? venues.get(post.venue_id) : undefined;
+    const own = termsOf.get(post.id) ?? [];
+    const links: EventLinks = {
+      venue: visible(venue, scope) ? venue : undefined,
+      organizers: (orgLinks.get(post.id) ?? []).map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
+      categories: termsIn(own, 'tribe_events_cat'),
+      tags: termsIn(own, 'post_tag'),
+    };
+    return serializeEvent(post, links, scope, false, share);
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * The routes of WordPress core's `wp/v2` namespace served here, derived from the catalog: each
+ * resource's collection and item under its REST base (`/wp/v2/tribe_events`, `/wp/v2/tags`), then
+ * `users/me` and `settings`. Their rules on the pipeline are in namespace.ts.
+ */
+import { catalog } from '../../catalog/index.js';
+import type { Route } from '../rest/types.js';
+import { type WpEndpoint, wpNamespace } from './namespace.js';
+import { postEndpoints } from './posts.js';
+import { termEndpoints } from './terms.js';
+import { settings, usersMe } from './users.js';
+
+/** Every route of the namespace served here. */
+export function wpTable(): Route<WpEndpoint>[] {
+  const routes: Route<WpEndpoint>[] = [];
+  for (const resource of catalog) {
+    const e = resource.kind === 'post' ? postEndpoints(resource) : termEndpoints(resource);
+    const base = `/${resource.coreBase}`;
+    routes.push(
+      { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list] },
+      { namespace: wpNamespace, pattern: `${base}/(?P<id>\\d+)`, resource, endpoints: [e.get, e.delete] },
+    );
+  }
+  routes.push(
+    { namespace: wpNamespace, pattern: '/users/me', endpoints: [usersMe] },
+    { namespace: wpNamespace, pattern: '/settings', endpoints: [settings] },
+  );
+  return routes;
+}
