@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { restRoot } from './rest/root.js';
 import type { AuthStore } from './store/auth.js';
+import type { MediaStore } from './store/media.js';
 import type { PostStore } from './store/posts.js';
 import type { TermStore } from './store/terms.js';
 
@@ -21,6 +22,7 @@ export interface Stores {
   posts: PostStore;
   terms: TermStore;
   auth: AuthStore;
+  media: MediaStore;
 }
 
 /** What a handler knows about the request besides its parameters. */

@@ -1,0 +1,196 @@
+/**
+ * The media library's storage: attachments are rows of the posts table (type `attachment`, status
+ * `inherit`: one id space with events, venues and organizers, as in WordPress), with the post meta
+ * WordPress keeps for them (`_wp_attached_file`, `_wp_attachment_metadata`, `_wp_attachment_image_alt`),
+ * a post's featured image as its `_thumbnail_id` meta, and the uploaded files under the data dir's
+ * `uploads/` folder (WordPress's `wp-content/uploads/`).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix, resolve, sep } from 'node:path';
+import type { Database, Statement } from 'better-sqlite3';
+import type { PostStore } from './posts.js';
+import type { Post, PostInput, PostType } from './types.js';
+
+/** Where uploads are served, below the site root (WordPress's `wp-content/uploads`). */
+export const UPLOADS_URL_PATH = '/wp-content/uploads';
+
+export const ATTACHMENT = 'attachment';
+export const ATTACHED_FILE = '_wp_attached_file';
+export const ATTACHMENT_METADATA = '_wp_attachment_metadata';
+export const IMAGE_ALT = '_wp_attachment_image_alt';
+export const THUMBNAIL_ID = '_thumbnail_id';
+
+/** One sub-size of an image, as wp_generate_attachment_metadata records it. */
+export interface SizeMeta {
+  file: string;
+  width: number;
+  height: number;
+  'mime-type': string;
+  filesize: number;
+}
+
+/** wp_get_attachment_metadata of an image (what `_wp_attachment_metadata` holds). */
+export interface ImageMetadata {
+  width: number;
+  height: number;
+  /** the full size's path below uploads/ */
+  file: string;
+  filesize: number;
+  sizes: Record<string, SizeMeta>;
+  image_meta: Record<string, unknown>;
+  /** the original's file name, when the full size is a scaled-down copy */
+  original_image?: string;
+}
+
+/** An attachment: its post row and its meta. */
+export interface Attachment {
+  post: Post;
+  mime: string;
+  /** the file's path below uploads/ (`2026/11/photo.jpg`) */
+  file: string;
+  metadata: ImageMetadata | null;
+  alt: string;
+}
+
+/** The attachment's mime type is kept in the post's meta column (WordPress's `post_mime_type`). */
+const MIME_KEY = 'mime_type';
+
+export class MediaStore {
+  private readonly metaOf: Statement;
+  private readonly thumbnails: Statement;
+  private dir: string | null;
+
+  /** `dataDir` null: a data dir in memory, whose uploads go to a temporary folder made on first use. */
+  constructor(
+    private readonly db: Database,
+    private readonly posts: PostStore,
+    dataDir: string | null,
+  ) {
+    this.dir = dataDir === null ? null : join(dataDir, 'uploads');
+    this.metaOf = db.prepare('SELECT key, value FROM post_meta WHERE post_id = ?');
+    this.thumbnails = db.prepare(`SELECT value FROM post_meta WHERE post_id = ? AND key = '${THUMBNAIL_ID}'`).pluck();
+  }
+
+  /** The folder the uploads live in (made when first asked for). */
+  get uploadsDir(): string {
+    if (this.dir === null) this.dir = mkdtempSync(join(tmpdir(), 'calctl-uploads-'));
+    mkdirSync(this.dir, { recursive: true });
+    return this.dir;
+  }
+
+  /** The absolute path of a file below uploads/, or undefined when the path would leave the folder. */
+  pathOf(relative: string): string | undefined {
+    const root = this.uploadsDir;
+    const full = resolve(root, posix.normalize(relative).replace(/^\/+/, ''));
+    return full.startsWith(root + sep) ? full : undefined;
+  }
+
+  /** Writes a file below uploads/, making its folders. */
+  writeFile(relative: string, bytes: Buffer): void {
+    const full = this.pathOf(relative);
+    if (!full) throw new Error(`an upload path outside the uploads folder: ${relative}`);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, bytes, { flag: 'wx' });
+  }
+
+  /** Whether a file below uploads/ exists. */
+  fileExists(relative: string): boolean {
+    const full = this.pathOf(relative);
+    return full !== undefined && existsSync(full);
+  }
+
+  /** Inserts an attachment row and its meta; answers its id. */
+  insert(post: PostInput, mime: string, file: string, alt: string): number {
+    const id = this.posts.insert({ ...post, type: ATTACHMENT as PostType, meta: { [MIME_KEY]: mime } });
+    this.posts.setMeta(id, ATTACHED_FILE, file);
+    if (alt !== '') this.posts.setMeta(id, IMAGE_ALT, alt);
+    return id;
+  }
+
+  setMetadata(id: number, metadata: ImageMetadata): void {
+    this.posts.setMeta(id, ATTACHMENT_METADATA, JSON.stringify(metadata));
+  }
+
+  setAlt(id: number, alt: string): void {
+    this.posts.setMeta(id, IMAGE_ALT, alt);
+  }
+
+  /** An attachment by id, or undefined when the id names no attachment. */
+  get(id: number): Attachment | undefined {
+    const post = id > 0 ? this.posts.get(id) : undefined;
+    return post && (post.type as string) === ATTACHMENT ? this.withMeta(post) : undefined;
+  }
+
+  /** The attachment whose guid (below the site root) is `guid`. */
+  byGuid(guid: string): Attachment | undefined {
+    const id = this.db
+      .prepare(`SELECT id FROM posts WHERE type = '${ATTACHMENT}' AND guid = ? ORDER BY id LIMIT 1`)
+      .pluck()
+      .get(guid) as number | undefined;
+    return id === undefined ? undefined : this.get(id);
+  }
+
+  /** An attachment row with its meta read. */
+  withMeta(post: Post): Attachment {
+    const meta = new Map((this.metaOf.all(post.id) as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+    const raw = meta.get(ATTACHMENT_METADATA);
+    return {
+      post,
+      mime: String(post.meta[MIME_KEY] ?? ''),
+      file: meta.get(ATTACHED_FILE) ?? '',
+      metadata: raw ? (JSON.parse(raw) as ImageMetadata) : null,
+      alt: meta.get(IMAGE_ALT) ?? '',
+    };
+  }
+
+  /** Deletes an attachment for good: its row, its meta, its files, and its use as anyone's featured image. */
+  remove(attachment: Attachment): void {
+    this.db
+      .prepare(`DELETE FROM post_meta WHERE key = '${THUMBNAIL_ID}' AND value = ?`)
+      .run(String(attachment.post.id));
+    this.posts.remove(attachment.post);
+    const folder = posix.dirname(attachment.file);
+    const names = [posix.basename(attachment.file)];
+    const m = attachment.metadata;
+    if (m) {
+      names.push(...Object.values(m.sizes).map((s) => s.file));
+      if (m.original_image) names.push(m.original_image);
+    }
+    for (const name of new Set(names)) {
+      const full = this.pathOf(folder === '.' ? name : `${folder}/${name}`);
+      if (full) rmSync(full, { force: true });
+    }
+  }
+
+  /** Removes one file below uploads/ (a file written for an upload that failed). */
+  discard(relative: string): void {
+    const full = this.pathOf(relative);
+    if (full && existsSync(full)) unlinkSync(full);
+  }
+
+  /** The featured image (attachment id) of a post, or 0. */
+  thumbnailOf(postId: number): number {
+    const v = this.thumbnails.get(postId);
+    return v === undefined ? 0 : Number(v) || 0;
+  }
+
+  /** The featured images of several posts in one query (posts without one are absent). */
+  thumbnailsOf(postIds: readonly number[]): Map<number, number> {
+    const out = new Map<number, number>();
+    if (postIds.length === 0) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT post_id, value FROM post_meta WHERE key = '${THUMBNAIL_ID}' AND post_id IN (${postIds.map(() => '?').join(',')})`,
+      )
+      .all(...postIds) as { post_id: number; value: string }[];
+    for (const r of rows) out.set(r.post_id, Number(r.value) || 0);
+    return out;
+  }
+
+  /** Sets a post's featured image; 0 removes it (set_post_thumbnail, delete_post_thumbnail). */
+  setThumbnail(postId: number, attachmentId: number): void {
+    if (attachmentId > 0) this.posts.setMeta(postId, THUMBNAIL_ID, String(attachmentId));
+    else this.posts.deleteMeta(postId, THUMBNAIL_ID);
+  }
+}
