@@ -67,9 +67,10 @@ await build({
   minify: false,
   legalComments: 'none',
   // packages that resolve files at run time (the OpenAPI parser, the VTIMEZONE files of
-  // ical-timezones) stay outside the bundle; better-sqlite3's JavaScript is
+  // ical-timezones) and sharp (which loads its prebuilt libvips package by name) stay outside the
+  // bundle; better-sqlite3's JavaScript is
   // bundled and its native addon is loaded by path (src/server/store/db.ts)
-  external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones'],
+  external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones', 'sharp'],
   plugins: [lazyChildProcess, lazyHttp2],
   logLevel: 'warning',
 });

@@ -85,6 +85,8 @@ function inputOf(
     groups,
     body: (): Body => bodyParams(body),
     header: (name) => headerOf(req.headers, name),
+    bytes: () =>
+      req.body === null ? Buffer.alloc(0) : typeof req.body === 'string' ? Buffer.from(req.body) : req.body,
   };
 }
 
@@ -199,11 +201,9 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
   if (method === 'OPTIONS') return describe(scope, req, hit);
   const endpoint = endpointOf(hit.route, method);
   if (!endpoint) return NOT_FOUND();
-  return answer(
-    parts,
-    { scope, route: hit.route, endpoint, input: inputOf(req, method, query, hit.groups, body) },
-    req.url,
-  );
+  const input = inputOf(req, method, query, hit.groups, body);
+  if (endpoint.prepare) input.prepared = await endpoint.prepare(input, scope);
+  return answer(parts, { scope, route: hit.route, endpoint, input }, req.url);
 }
 
 /** What `POST /wp-json/batch/v1` uses of the core: the same routing and write path as single requests. */

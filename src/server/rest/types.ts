@@ -36,11 +36,20 @@ export interface Input {
   body(): Body;
   /** a request header's (first) value */
   header(name: string): string | undefined;
+  /** the body's bytes as sent (an upload's file); a batch item has none */
+  bytes?(): Buffer;
+  /** what the endpoint's {@link Endpoint.prepare} answered, when it has one */
+  prepared?: unknown;
 }
 
 /** One endpoint of a route: the methods it answers. Each namespace adds what it needs. */
 export interface Endpoint {
   methods: readonly Method[];
+  /**
+   * Slow work on the request done before its transaction, outside it (an upload's image sizes): its
+   * answer is `input.prepared`. It must not throw a refusal: the pipeline's steps give those, in order.
+   */
+  prepare?(input: Input, scope: RequestScope): Promise<unknown>;
 }
 
 export interface Route<E extends Endpoint = Endpoint> {

@@ -16,7 +16,7 @@ export const WP_NS = 'wp/v2';
  * answers and the other two get. `query` is the request's parameters (a write's bodies over its query).
  */
 export interface WpEndpoint<P = unknown> extends Endpoint {
-  parse(scope: RequestScope, query: Params, groups: Record<string, string>): P;
+  parse(scope: RequestScope, query: Params, groups: Record<string, string>, input: Input): P;
   permit?(scope: RequestScope, params: P): void;
   handler(scope: RequestScope, params: P, query: Params): Reply;
 }
@@ -39,7 +39,7 @@ export const wpNamespace: Namespace<WpEndpoint> = {
   name: WP_NS,
   read: ({ input }) => paramsOf(input),
   validate: ({ endpoint, scope, input }: WpCall, raw) => ({
-    [PARSED]: endpoint.parse(scope, raw, input.groups),
+    [PARSED]: endpoint.parse(scope, raw, input.groups, input),
   }),
   permit: ({ endpoint, scope }, params) => endpoint.permit?.(scope, params[PARSED]),
   handle: ({ endpoint, scope, input }, params) => endpoint.handler(scope, params[PARSED], paramsOf(input)),

@@ -88,7 +88,7 @@ export function classList(post: Post, tags: readonly Term[], cats: readonly Term
 }
 
 /** The plugin's registered meta, every key on every type, read from the post's own values. */
-function metaOf(post: Post, links: CoreLinks): Record<string, unknown> {
+export function metaOf(post: Post, links: CoreLinks): Record<string, unknown> {
   const m = post.meta;
   const isEvent = post.type === 'tribe_events';
   const isVenue = post.type === 'tribe_venue';

@@ -1,10 +1,11 @@
 /**
  * The routes of WordPress core's `wp/v2` namespace served here, derived from the catalog: each
  * resource's collection and item under its REST base (`/wp/v2/tribe_events`, `/wp/v2/tags`), then
- * `users/me` and `settings`. Their rules on the pipeline are in namespace.ts.
+ * the media library (media/), `users/me` and `settings`. Their rules on the pipeline are in namespace.ts.
  */
 import { catalog } from '../../catalog/index.js';
 import type { Route } from '../rest/types.js';
+import { mediaEndpoints } from './media/routes.js';
 import { type WpEndpoint, wpNamespace } from './namespace.js';
 import { postEndpoints } from './posts.js';
 import { termEndpoints } from './terms.js';
@@ -22,6 +23,8 @@ export function wpTable(): Route<WpEndpoint>[] {
     );
   }
   routes.push(
+    { namespace: wpNamespace, pattern: '/media', endpoints: mediaEndpoints.collection },
+    { namespace: wpNamespace, pattern: '/media/(?P<id>[\\d]+)', endpoints: mediaEndpoints.item },
     { namespace: wpNamespace, pattern: '/users/me', endpoints: [usersMe] },
     { namespace: wpNamespace, pattern: '/settings', endpoints: [settings] },
   );
