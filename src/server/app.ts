@@ -3,7 +3,9 @@ import { createCore } from './core.js';
 import { BodyBuffers, POOLED_FROM_CHARS } from './http/body-buffers.js';
 import { noRoute, RestError } from './http/errors.js';
 import { clientErrorHandler, DEFAULT_LIMITS, frameworkErrors, type ServerLimits } from './http/limits.js';
+import { serveUpload } from './http/uploads.js';
 import type { SiteSettings, Stores } from './site.js';
+import { UPLOADS_URL_PATH } from './store/media.js';
 
 export interface ServerOptions {
   site: SiteSettings;
@@ -101,6 +103,14 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
 
   // Methods the catch-all route does not take (PROPFIND, TRACE, …) still get the WordPress envelope.
   app.setNotFoundHandler((_req, reply) => sendError(reply, noRoute()));
+
+  // The media library's files, as the web server in front of WordPress serves wp-content/uploads.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `${UPLOADS_URL_PATH}/*`,
+    exposeHeadRoute: false,
+    handler: (req, reply) => serveUpload(stores.media, req, reply),
+  });
 
   // One catch-all route: the core routes by the WordPress patterns itself.
   app.route({
