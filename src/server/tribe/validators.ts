@@ -22,6 +22,7 @@ import {
 } from '../rest/args.js';
 import type { RequestScope } from '../site.js';
 import { validOrganizer, validVenue } from './handlers/event-links.js';
+import { isImageOrEmpty, isImageValue } from './handlers/images.js';
 import { findTermRef } from './handlers/terms.js';
 
 type Check = NonNullable<ArgDef['validate']>;
@@ -67,9 +68,8 @@ function fieldCheck(resource: ResourceSpec, field: FieldSpec, creating: boolean)
   if (field.semantic === 'date') return (v, s) => isTime(v, s);
   if (n === 'status') return (v) => typeof v === 'string' && KNOWN_STATUSES.has(v);
   if (n === 'timezone') return (v) => v === '' || (typeof v === 'string' && isValidTimeZone(v.trim()));
-  // (an event's image must be an attachment, which the embedded server has none of, or an image URL it
-  // would fetch, which it does not: is_image; venues and organizers may also leave it empty)
-  if (n === 'image') return (v) => linked && phpEmpty(v);
+  // (is_image: an attachment id or an image URL; venues and organizers may also leave it empty)
+  if (n === 'image') return linked ? isImageOrEmpty : isImageValue;
   if (n === 'website') return (v) => phpEmpty(v) || isUrl(v);
   // (a venue's or organizer's description and meta texts: is_string_or_empty; the website is a URL, above)
   if (linked && (n === 'description' || metaKeys(resource).includes(n))) return stringOrEmpty;

@@ -34,7 +34,8 @@ export function renderEvent(post: Post, scope: RequestScope, single: boolean) {
 }
 
 /**
- * The links of a whole page of events in four queries (venues, organizer links, organizers, terms)
+ * The links of a whole page of events in five queries (venues, organizer links, organizers, terms,
+ * featured images)
  * instead of several per event: what lists and exports need.
  */
 export function renderEvents(events: readonly Post[], scope: RequestScope): Record<string, unknown>[] {
@@ -44,6 +45,7 @@ export function renderEvents(events: readonly Post[], scope: RequestScope): Reco
   const orgLinks = posts.organizerIdsOf(ids);
   const orgs = posts.getMany([...new Set([...orgLinks.values()].flat())]);
   const termsOf = terms.ofPosts(ids);
+  const thumbnails = scope.stores.media.thumbnailsOf(ids);
   const share = newRenderShare();
   return events.map((post) => {
     const venue = post.venue_id ? venues.get(post.venue_id) : undefined;
@@ -53,6 +55,7 @@ export function renderEvents(events: readonly Post[], scope: RequestScope): Reco
       organizers: (orgLinks.get(post.id) ?? []).map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
       categories: termsIn(own, 'tribe_events_cat'),
       tags: termsIn(own, 'post_tag'),
+      thumbnail: thumbnails.get(post.id) ?? 0,
     };
     return serializeEvent(post, links, scope, false, share);
   });

@@ -21,6 +21,7 @@ import type { EventMeta, Post } from '../../store/types.js';
 import type { HandlerRequest } from '../namespace.js';
 import { resolveOrganizers, resolveTerms, resolveVenue } from './event-links.js';
 import { renderEvent } from './event-view.js';
+import { saveFeaturedImage } from './images.js';
 
 const flag = (req: HandlerRequest, name: string) => req.has(name) && toBool(req.params[name]) === true;
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -109,6 +110,7 @@ export function createEvent(req: HandlerRequest): Reply {
       terms.setForPost(newId, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope), true);
     if (req.has('tags')) terms.setForPost(newId, 'post_tag', resolveTerms(p.tags, 'post_tag', scope), true);
     slugFromIdIfNone(scope, newId);
+    saveFeaturedImage(scope, newId, p.image);
     return newId;
   });
   return { status: 201, body: renderEvent(posts.get(id) as Post, scope, false) };
@@ -179,6 +181,8 @@ export function updateEvent(req: HandlerRequest, post: Post): Reply {
     if (req.has('categories'))
       terms.setForPost(post.id, 'tribe_events_cat', resolveTerms(p.categories, 'tribe_events_cat', scope));
     if (req.has('tags')) terms.setForPost(post.id, 'post_tag', resolveTerms(p.tags, 'post_tag', scope));
+    // (an update without `image` removes the featured image, as the plugin's FeaturedImage does)
+    saveFeaturedImage(scope, post.id, p.image);
   });
   return { status: 200, body: renderEvent(posts.get(post.id) as Post, scope, false) };
 }

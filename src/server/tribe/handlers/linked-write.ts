@@ -15,6 +15,7 @@ import { tribeIsTruthy } from '../../rest/args.js';
 import type { RequestScope } from '../../site.js';
 import { newPost as postRow } from '../../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../../store/types.js';
+import { saveFeaturedImage } from './images.js';
 
 const VENUE_TEXT = metaKeys(getResource('venues'));
 const ORGANIZER_TEXT = metaKeys(getResource('organizers'));
@@ -124,7 +125,9 @@ export function createLinked(
   const meta: Record<string, unknown> = {};
   if (type === 'tribe_venue') writeVenueMeta(meta, data);
   else applyText(meta, data, ORGANIZER_TEXT);
-  return newPost(scope, type, title, data, meta);
+  const id = newPost(scope, type, title, data, meta);
+  saveFeaturedImage(scope, id, data.image);
+  return id;
 }
 
 /**
@@ -176,6 +179,7 @@ export function updateLinkedFields(
   if (isUpdate) Object.assign(next, updatedLifecycle(scope, post, data, next.title));
   scope.stores.posts.update(next);
   if (isUpdate) slugFromIdIfNone(scope, next.id);
+  saveFeaturedImage(scope, post.id, data.image);
   return scope.stores.posts.get(next.id) ?? next;
 }
 

@@ -5,6 +5,7 @@ import { shownGmt } from '../../posts/lifecycle.js';
 import { permalink } from '../../posts/links.js';
 import type { RequestScope } from '../../site.js';
 import type { EventMeta, Post, Term } from '../../store/types.js';
+import { featuredImage } from './image.js';
 import {
   globalId,
   organizerJsonLd,
@@ -22,6 +23,8 @@ export interface EventLinks {
   organizers: Post[];
   categories: { term: Term; count: number }[];
   tags: { term: Term; count: number }[];
+  /** the featured image's attachment id (0: none), when read with a page's others; looked up otherwise */
+  thumbnail?: number;
 }
 
 const iso = (wall: string, offset: string) => `${wall.replace(' ', 'T')}${offset}`;
@@ -170,7 +173,7 @@ export function serializeEvent(
     description: phpTrim(theContent(post.content, { siteUrl: scope.origin })),
     excerpt: phpTrim(theExcerpt(post.excerpt, { siteUrl: scope.origin })),
     slug: post.slug,
-    image: false,
+    image: featuredImage(scope, links.thumbnail ?? scope.stores.media.thumbnailOf(post.id)),
     all_day: m.all_day === true,
     start_date: startLocal,
     start_date_details: wallParts(startLocal),

@@ -4,6 +4,7 @@ import { antispambot } from '../../format/html.js';
 import { permalink } from '../../posts/links.js';
 import { globalHost, type RequestScope, restBase } from '../../site.js';
 import type { OrganizerMeta, Post, VenueMeta } from '../../store/types.js';
+import { featuredImage } from './image.js';
 
 /**
  * date_utc and modified_utc as the plugin shows them: WordPress's stored GMT dates, which are zero
@@ -76,7 +77,8 @@ const ORGANIZER_META = metaKeys(getResource('organizers'));
  * A venue or organizer as the site returns it: the post's keys in the site's order, `name` (venue or
  * organizer) for the title, then the meta values; empty values dropped.
  */
-function linkedBody(post: Post, origin: string, name: string, meta: readonly string[]): Record<string, unknown> {
+function linkedBody(post: Post, scope: RequestScope, name: string, meta: readonly string[]): Record<string, unknown> {
+  const { origin } = scope;
   const out: Record<string, unknown> = {};
   const utc = utcDates(post);
   keep(out, 'id', post.id);
@@ -92,7 +94,7 @@ function linkedBody(post: Post, origin: string, name: string, meta: readonly str
   keep(out, 'description', phpTrim(theContent(post.content, { siteUrl: origin })));
   keep(out, 'excerpt', phpTrim(theExcerpt(post.excerpt, { siteUrl: origin })));
   keep(out, 'slug', post.slug);
-  // `image` is always false here, which the filter drops
+  keep(out, 'image', featuredImage(scope, scope.stores.media.thumbnailOf(post.id)));
   for (const k of meta) keep(out, k, post.meta[k]);
   return out;
 }
@@ -100,7 +102,7 @@ function linkedBody(post: Post, origin: string, name: string, meta: readonly str
 /** A venue as the site returns it: empty values dropped, map flags and global ids always last. */
 export function serializeVenue(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
   const m = post.meta as unknown as VenueMeta;
-  const out = linkedBody(post, scope.origin, 'venue', VENUE_META);
+  const out = linkedBody(post, scope, 'venue', VENUE_META);
   if (single) out.json_ld = venueJsonLd(post);
   out.show_map = m.show_map !== false;
   out.show_map_link = m.show_map_link !== false;
@@ -111,7 +113,7 @@ export function serializeVenue(post: Post, scope: RequestScope, single: boolean)
 }
 
 export function serializeOrganizer(post: Post, scope: RequestScope, single: boolean): Record<string, unknown> {
-  const out = linkedBody(post, scope.origin, 'organizer', ORGANIZER_META);
+  const out = linkedBody(post, scope, 'organizer', ORGANIZER_META);
   if (single) out.json_ld = organizerJsonLd(post);
   const gid = globalId(post, scope.origin);
   out.global_id = gid;
