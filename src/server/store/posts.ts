@@ -146,6 +146,11 @@ export class PostStore {
     for (let k = 2; ; k++) if (!taken.has(`${base}-${k}`)) return `${base}-${k}`;
   }
 
+  /** Whether any post but `exceptId`, of any type, has this slug (an attachment's slug is unique among all). */
+  isSlugTakenByAny(slug: string, exceptId = 0): boolean {
+    return this.cached('SELECT 1 FROM posts WHERE slug = ? AND id <> ? LIMIT 1').get(slug, exceptId) !== undefined;
+  }
+
   isSlugTaken(type: PostType, slug: string, exceptId = 0): boolean {
     return this.slugTaken.get(type, slug, exceptId) !== undefined;
   }

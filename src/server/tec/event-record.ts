@@ -98,7 +98,7 @@ export function serializeTecEvent(post: Post, scope: RequestScope, render: Event
   const { tags, cats } = termsOf(render.terms.get(post.id) ?? []);
   out.tags = tags.map((t) => t.id);
   out.tribe_events_cat = cats.map((t) => t.id);
-  out.class_list = classList(post, tags, cats);
+  out.class_list = classList(post, tags, cats, out.featured_media as number);
   const site = scope.site.timezone;
   const tz = typeof meta.timezone === 'string' && isValidTimeZone(meta.timezone) ? meta.timezone : site;
   const start = post.start_local ?? post.date;

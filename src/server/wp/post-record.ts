@@ -61,7 +61,7 @@ export function postHead(
     ? { raw: post.excerpt, rendered: excerpt, protected: false }
     : { rendered: excerpt, protected: false };
   out.author = post.author;
-  out.featured_media = 0;
+  out.featured_media = scope.stores.media.thumbnailOf(post.id);
   out.template = '';
   return out;
 }
@@ -74,13 +74,17 @@ export function termsOf(terms: readonly Term[]): { tags: Term[]; cats: Term[] } 
   };
 }
 
-/** get_post_class of an event: its id, type, status, then its tags and categories. */
-export function classList(post: Post, tags: readonly Term[], cats: readonly Term[]): string[] {
+/**
+ * get_post_class of an event: its id, type, status, `has-post-thumbnail` when it has a featured image,
+ * then its tags and categories.
+ */
+export function classList(post: Post, tags: readonly Term[], cats: readonly Term[], thumbnail = 0): string[] {
   return [
     `post-${post.id}`,
     post.type,
     `type-${post.type}`,
     `status-${post.status}`,
+    ...(thumbnail ? ['has-post-thumbnail'] : []),
     'hentry',
     ...tags.map((t) => `tag-${t.slug}`),
     ...cats.flatMap((t) => [`tribe_events_cat-${t.slug}`, `cat_${t.slug}`]),
@@ -151,8 +155,10 @@ function linksOf(post: Post, scope: RequestScope, allow: string[]): Record<strin
     about: [{ href: `${wp}/types/${post.type}` }],
     author: [{ embeddable: true, href: `${wp}/users/${post.author}` }],
     'version-history': [{ count: 0, href: `${self}/revisions` }],
-    'wp:attachment': [{ href: `${wp}/media?parent=${post.id}` }],
   };
+  const featured = scope.stores.media.thumbnailOf(post.id);
+  if (featured) out['wp:featuredmedia'] = [{ embeddable: true, href: `${wp}/media/${featured}` }];
+  out['wp:attachment'] = [{ href: `${wp}/media?parent=${post.id}` }];
   if (post.type === 'tribe_events') {
     out['wp:term'] = [
       { taxonomy: 'post_tag', embeddable: true, href: `${wp}/tags?post=${post.id}` },
@@ -189,7 +195,7 @@ export function serializeCorePost(
       out.permalink_template = `${scope.origin}/event/%pagename%/`;
       out.generated_slug = post.slug.replace(/__trashed(-\d+)?$/, '') || post.slug;
     }
-    out.class_list = classList(post, tags, cats);
+    out.class_list = classList(post, tags, cats, out.featured_media as number);
   }
   if (allow) out._links = linksOf(post, scope, allow);
   return out;

@@ -163,10 +163,7 @@ export function createAttachment(scope: RequestScope, prepared: PreparedUpload, 
   // (a raw upload is named after its stored file, a form upload after the name the client gave)
   const fromName = upload.from === 'form' ? upload.name : name;
   const title = asked !== undefined && asked !== '' ? asked : fromName.replace(/\.[^.]+$/, '') || fromName;
-  const slug = uniqueSlug(
-    sanitizeTitle(text(params.slug) || title),
-    (c) => scope.stores.db.prepare('SELECT 1 FROM posts WHERE slug = ? LIMIT 1').get(c) !== undefined,
-  );
+  const slug = uniqueSlug(sanitizeTitle(text(params.slug) || title), (c) => scope.stores.posts.isSlugTakenByAny(c));
   const post = newPost({
     type: ATTACHMENT as PostType,
     title,

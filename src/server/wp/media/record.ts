@@ -4,6 +4,7 @@
  * the addresses of its files (wp_get_attachment_url, wp_get_attachment_image_src).
  */
 import { escHtml, texturize, wpautop } from '../../format/html.js';
+import { sanitizeTitle, uniqueSlug } from '../../format/slug.js';
 import { shownGmt } from '../../posts/lifecycle.js';
 import { restRoot } from '../../rest/root.js';
 import type { RequestScope } from '../../site.js';
@@ -78,7 +79,7 @@ function renderedDescription(a: Attachment, origin: string): string {
     const extra = set ? ` srcset="${set}" sizes="auto, (max-width: ${src[1]}px) 100vw, ${src[1]}px"` : '';
     inner = `<img loading="lazy" decoding="async" width="${src[1]}" height="${src[2]}" src="${src[0]}" class="attachment-medium size-medium" alt="${escHtml(a.alt)}"${extra} />`;
   }
-  const body = a.post.content === '' ? '' : `\n${wpautop(a.post.content)}`;
+  const body = a.post.content === '' ? '' : `${wpautop(a.post.content)}\n`;
   return `<p class="attachment"><a href='${url}'>${inner}</a></p>\n${body}`;
 }
 
@@ -179,7 +180,10 @@ export function serializeAttachment(
   out.meta = meta;
   if (edit) {
     out.permalink_template = `${scope.origin}/?attachment_id=${post.id}`;
-    out.generated_slug = post.slug;
+    // (the slug the title would give: get_sample_permalink)
+    out.generated_slug = uniqueSlug(sanitizeTitle(post.title) || String(post.id), (c) =>
+      scope.stores.posts.isSlugTakenByAny(c, post.id),
+    );
   }
   out.class_list = [`post-${post.id}`, 'attachment', 'type-attachment', `status-${post.status}`, 'hentry'];
   const description = renderedDescription(a, scope.origin);
