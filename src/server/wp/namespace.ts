@@ -45,8 +45,9 @@ export const wpNamespace: Namespace<WpEndpoint> = {
   handle: ({ endpoint, scope, input }, params) => endpoint.handler(scope, params[PARSED], paramsOf(input)),
   // (answers carry the `Allow` their handler gives; errors the one core's routes send)
   allow: (_call, stage) => (stage === 'answer' ? undefined : 'GET'),
-  // (`_fields` trims each item of a list, as rest_filter_response_fields does; not on users or settings)
-  fields: ({ route }, raw) => (route.resource ? raw._fields : undefined),
+  // (`_fields` trims each item of a list, as rest_filter_response_fields does: on the plugin's types and
+  // the media library, not on users or settings)
+  fields: ({ route }, raw) => (route.resource || route.pattern.startsWith('/media') ? raw._fields : undefined),
   index: wpIndexRoutes,
 };
 
