@@ -7,6 +7,7 @@
 import { phpEmpty } from '../../rest/args.js';
 import type { RequestScope } from '../../site.js';
 import { type Attachment, UPLOADS_URL_PATH } from '../../store/media.js';
+import { mayUploadFiles } from '../../wp/media/create.js';
 import { isImage } from '../../wp/media/record.js';
 import { mimeOfName } from '../../wp/media/upload.js';
 
@@ -40,8 +41,7 @@ export function isImageValue(v: unknown, scope: RequestScope): boolean {
     const a = scope.stores.media.get(Math.trunc(Number(v)));
     return a !== undefined && isImage(a);
   }
-  // (upload_files: every signed-in user of the embedded server may upload)
-  if (typeof v === 'string' && scope.userId !== null) {
+  if (typeof v === 'string' && mayUploadFiles(scope)) {
     const path = ownUploadPath(v, scope);
     if (!path) return false;
     const relative = path.slice(UPLOADS_URL_PATH.length + 1);

@@ -38,9 +38,15 @@ function uploadOf(input: Input): Upload | undefined {
   return uploadFromBody(input.bytes?.() ?? Buffer.alloc(0), input.header);
 }
 
-/** Reads the upload and draws its sizes; nothing for an anonymous caller, whom the permission check refuses. */
+/**
+ * current_user_can('upload_files'): administrators, editors and authors on a site. The embedded server's
+ * signed-in users are its administrator; this is the one place to ask a user's role once it has roles.
+ */
+export const mayUploadFiles = (scope: RequestScope): boolean => scope.userId !== null;
+
+/** Reads the upload and draws its sizes; nothing for a caller the permission check refuses. */
 export async function prepareUpload(input: Input, scope: RequestScope): Promise<PreparedUpload> {
-  if (scope.userId === null) return {};
+  if (!mayUploadFiles(scope)) return {};
   let upload: Upload | undefined;
   try {
     upload = uploadOf(input);

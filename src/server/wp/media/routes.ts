@@ -10,7 +10,14 @@ import { ATTACHMENT, type Attachment } from '../../store/media.js';
 import type { Post } from '../../store/types.js';
 import { type WpEndpoint, wpEndpoint } from '../namespace.js';
 import { type Context, CoreParams, collectionHeaders, contextParam, permitContext } from '../params.js';
-import { createAttachment, type PreparedUpload, parentOf, prepareUpload, writeParams } from './create.js';
+import {
+  createAttachment,
+  mayUploadFiles,
+  type PreparedUpload,
+  parentOf,
+  prepareUpload,
+  writeParams,
+} from './create.js';
 import { serializeAttachment } from './record.js';
 
 const EVERYTHING = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -26,9 +33,9 @@ function findAttachment(scope: RequestScope, id: string | undefined): Attachment
   return found;
 }
 
-/** upload_files: who may add to the library (every signed-in user of the embedded server is its admin). */
+/** upload_files: who may add to or change the library. */
 function permitUpload(scope: RequestScope, code: string, message: string): void {
-  if (scope.userId === null) throw new RestError(401, code, message);
+  if (!mayUploadFiles(scope)) throw new RestError(scope.userId === null ? 401 : 403, code, message);
 }
 
 const ORDERBY = ['date', 'id', 'modified', 'slug', 'title', 'include'] as const;
