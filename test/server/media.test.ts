@@ -1,5 +1,5 @@
 /**
- * The media library of `calctl serve` (spawned, port 0): a JPEG uploaded as a raw body gets core's
+ * The media library of `calctl serve` (spawned, port 0): a JPEG uploaded as a raw body or a form gets core's
  * attachment record with the sizes WordPress makes, its files are served back, the plugin's `image`
  * field takes the attachment's id or URL and answers its details, and a forced delete removes it all.
  */
@@ -27,7 +27,7 @@ type Json = Record<string, any>;
 async function call(
   method: string,
   url: string,
-  init: { body?: string | Buffer; headers?: Record<string, string>; auth?: boolean } = {},
+  init: { body?: string | Buffer | FormData; headers?: Record<string, string>; auth?: boolean } = {},
 ) {
   const res = await fetch(url, {
     method,
@@ -122,6 +122,25 @@ describe.skipIf(!serveAvailable())('the media library', () => {
     const list = await call('GET', `${wp}/media?_fields=id`);
     expect(list.json).toEqual([{ id: again.json.id }, { id }]);
     expect(list.headers.get('x-wp-total')).toBe('2');
+  });
+
+  it('takes a file from a multipart form, named as the client named it, with the form fields', async () => {
+    const data = new FormData();
+    data.append('file', new Blob([await jpeg(500, 400)], { type: 'image/jpeg' }), 'Poster Final.jpg');
+    data.append('alt_text', 'The poster');
+    data.append('caption', 'Printed');
+    const r = await call('POST', `${wp}/media`, { body: data });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({
+      title: { raw: 'Poster Final' },
+      slug: 'poster-final',
+      alt_text: 'The poster',
+      caption: { raw: 'Printed', rendered: '<p>Printed</p>\n' },
+      filename: 'Poster-Final.jpg',
+    });
+    expect(r.json.media_details.sizes.medium).toMatchObject({ width: 300, height: 240 });
+    const none = await call('POST', `${wp}/media`, { body: new FormData() });
+    expect([none.status, none.json.code]).toEqual([400, 'rest_upload_no_data']);
   });
 
   it('scales an image over 2560 pixels down and keeps the original beside it', async () => {

@@ -32,7 +32,10 @@ const isMultipart = (input: Input) => /^multipart\/form-data/i.test(input.header
 function uploadOf(input: Input): Upload | undefined {
   if (isMultipart(input)) {
     const files = (input.body() as { files?: Record<string, unknown> | null }).files;
-    const file = files?.file as { name: string; type: string; data: Buffer | null } | undefined;
+    const file = files?.file as { name: string; type: string; data: Buffer | null; error: number } | undefined;
+    // (a file PHP refused, larger than upload_max_filesize: wp_handle_upload's error)
+    if (file && (file.error !== 0 || !file.data))
+      throw new RestError(500, 'rest_upload_unknown_error', 'The file is larger than the server takes in a form.');
     return file?.data ? { name: file.name, type: file.type, bytes: file.data, from: 'form' } : undefined;
   }
   return uploadFromBody(input.bytes?.() ?? Buffer.alloc(0), input.header);
