@@ -148,7 +148,9 @@ export class PostStore {
 
   /** Whether any post but `exceptId`, of any type, has this slug (an attachment's slug is unique among all). */
   isSlugTakenByAny(slug: string, exceptId = 0): boolean {
-    return this.cached('SELECT 1 FROM posts WHERE slug = ? AND id <> ? LIMIT 1').get(slug, exceptId) !== undefined;
+    // (every type named, so the (type, slug) index answers instead of a scan of every post)
+    const sql = `SELECT 1 FROM posts WHERE type IN ('tribe_events', 'tribe_venue', 'tribe_organizer', 'attachment') AND slug = ? AND id <> ? LIMIT 1`;
+    return this.cached(sql).get(slug, exceptId) !== undefined;
   }
 
   isSlugTaken(type: PostType, slug: string, exceptId = 0): boolean {
