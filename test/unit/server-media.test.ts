@@ -1,9 +1,17 @@
 /**
  * The media library's pure rules, against values worked out from WordPress's functions:
  * image_resize_dimensions / wp_constrain_dimensions, get_filename_from_disposition, sanitize_file_name,
- * wp_unique_filename.
+ * wp_unique_filename, handle_featured_media.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RequestScope } from '../../src/server/site.js';
+import { newPost } from '../../src/server/store/posts.js';
+import type { PostType } from '../../src/server/store/types.js';
+import { openStores } from '../../src/server/stores.js';
+import { handleFeaturedMedia } from '../../src/server/wp/media/featured.js';
 import { constrainDimensions, resizeDimensions } from '../../src/server/wp/media/sizes.js';
 import {
   filenameOfDisposition,
@@ -64,5 +72,38 @@ describe('upload names as WordPress takes them', () => {
     expect(() => storedNameAndType({ name: 'tool.exe', type: '', bytes: png, from: 'form' })).toThrow(
       expect.objectContaining({ code: 'rest_upload_unknown_error', status: 500 }),
     );
+  });
+});
+
+describe('featured_media on a core write (handle_featured_media)', () => {
+  it("takes an image attachment, removes with 0, refuses anything else with core's code", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calctl-featured-'));
+    const stores = openStores(dir);
+    try {
+      const scope: RequestScope = {
+        site: { vendor: 'tribe', perPage: 10, timezone: 'UTC', now: () => new Date() },
+        stores,
+        origin: 'http://127.0.0.1',
+        userId: 1,
+      };
+      const row = (type: string, title: string) =>
+        newPost({ type: type as PostType, title, date: '2026-01-01 00:00:00', date_utc: '2026-01-01 00:00:00' });
+      const event = stores.posts.insert(row('tribe_events', 'An event'));
+      const image = stores.media.insert(row('attachment', 'photo'), 'image/jpeg', '2026/01/photo.jpg', '');
+      const pdf = stores.media.insert(row('attachment', 'menu'), 'application/pdf', '2026/01/menu.pdf', '');
+      handleFeaturedMedia(scope, event, String(image));
+      expect(stores.media.thumbnailOf(event)).toBe(image);
+      for (const bad of [pdf, event, 999]) {
+        expect(() => handleFeaturedMedia(scope, event, bad)).toThrow(
+          expect.objectContaining({ status: 400, code: 'rest_invalid_featured_media' }),
+        );
+      }
+      expect(stores.media.thumbnailOf(event)).toBe(image);
+      handleFeaturedMedia(scope, event, 0);
+      expect(stores.media.thumbnailOf(event)).toBe(0);
+    } finally {
+      stores.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
