@@ -161,9 +161,17 @@ describe.skipIf(!serveAvailable())('the media library', () => {
       body: bytes,
       headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="a.jpg"' },
     });
-    expect([anonymous.status, anonymous.json.code]).toEqual([401, 'rest_cannot_create']);
+    expect([anonymous.status, anonymous.json.code, anonymous.headers.get('allow')]).toEqual([
+      401,
+      'rest_cannot_create',
+      'GET',
+    ]);
     const noName = await call('POST', `${wp}/media`, { body: bytes, headers: { 'content-type': 'image/jpeg' } });
-    expect([noName.status, noName.json.code]).toEqual([400, 'rest_upload_no_content_disposition']);
+    expect([noName.status, noName.json.code, noName.headers.get('allow')]).toEqual([
+      400,
+      'rest_upload_no_content_disposition',
+      'GET, POST',
+    ]);
     const badName = await call('POST', `${wp}/media`, {
       body: bytes,
       headers: { 'content-type': 'image/jpeg', 'content-disposition': 'attachment' },
