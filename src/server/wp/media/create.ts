@@ -5,7 +5,8 @@
  * metadata wp_generate_attachment_metadata would keep.
  */
 
-import { sanitizeTitle, uniqueSlug } from '../../format/slug.js';
+import { sanitizeTitle } from '../../../wptext/index.js';
+import { uniqueSlug } from '../../format/slug.js';
 import { RestError } from '../../http/errors.js';
 import { siteNow } from '../../posts/rules.js';
 import { mergeParams } from '../../rest/params.js';

@@ -3,8 +3,8 @@
  * prepare_item_for_response over WP_REST_Posts_Controller's), in the `view` and `edit` contexts, and
  * the addresses of its files (wp_get_attachment_url, wp_get_attachment_image_src).
  */
-import { escHtml, texturize, wpautop } from '../../format/html.js';
-import { sanitizeTitle, uniqueSlug } from '../../format/slug.js';
+import { escHtml, sanitizeTitle, texturize, wpautop } from '../../../wptext/index.js';
+import { uniqueSlug } from '../../format/slug.js';
 import { shownGmt } from '../../posts/lifecycle.js';
 import { restRoot } from '../../rest/root.js';
 import type { RequestScope } from '../../site.js';

@@ -6,7 +6,7 @@
  * wp_check_filetype_and_ext decides), and a name no file of the month's folder has (wp_unique_filename).
  */
 import { createHash } from 'node:crypto';
-import { removeAccents } from '../../format/slug.js';
+import { removeAccents } from '../../../wptext/index.js';
 import { RestError } from '../../http/errors.js';
 
 /** A file as the request carried it. */
