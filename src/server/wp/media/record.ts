@@ -79,7 +79,7 @@ function renderedDescription(a: Attachment, origin: string): string {
     const extra = set ? ` srcset="${set}" sizes="auto, (max-width: ${src[1]}px) 100vw, ${src[1]}px"` : '';
     inner = `<img loading="lazy" decoding="async" width="${src[1]}" height="${src[2]}" src="${src[0]}" class="attachment-medium size-medium" alt="${escHtml(a.alt)}"${extra} />`;
   }
-  const body = a.post.content === '' ? '' : `${wpautop(a.post.content)}\n`;
+  const body = a.post.content === '' ? '' : wpautop(a.post.content);
   return `<p class="attachment"><a href='${url}'>${inner}</a></p>\n${body}`;
 }
 
@@ -188,7 +188,7 @@ export function serializeAttachment(
   out.class_list = [`post-${post.id}`, 'attachment', 'type-attachment', `status-${post.status}`, 'hentry'];
   const description = renderedDescription(a, scope.origin);
   out.description = edit ? { raw: post.content, rendered: description } : { rendered: description };
-  const caption = post.excerpt === '' ? '' : `${wpautop(post.excerpt)}\n`;
+  const caption = post.excerpt === '' ? '' : wpautop(post.excerpt);
   out.caption = edit ? { raw: post.excerpt, rendered: caption } : { rendered: caption };
   out.alt_text = a.alt;
   out.media_type = isImage(a) ? 'image' : 'file';
