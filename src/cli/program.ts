@@ -6,7 +6,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { isResourceName } from '../catalog/index.js';
 import { flagForWord } from '../commands/resource/flags.js';
 import { registerResourceCommands } from '../commands/resource/register.js';
-import type { CliRuntime, GlobalOptions } from '../commands/types.js';
+import type { CliRuntime, CommandDeps, GlobalOptions } from '../commands/types.js';
 import { HELP_TOPICS } from '../completion/help-topics.js';
 import { type DateFormat, parseDateFormat } from '../dates/numeric.js';
 import { CalctlError, EXIT, exitCodeOf, parserUsageError } from '../errors/index.js';
@@ -97,28 +97,17 @@ export function expandProfileShorthand(argv: readonly string[]): string[] {
   return [...argv];
 }
 
-/** Commands whose modules another engineer owns; loaded only when their name is on the line or for help. */
-const OPTIONAL_COMMANDS = ['import', 'export'] as const;
-
-async function registerOptional(program: Command, deps: Parameters<RegisterFn>[1], argv: readonly string[]) {
+/**
+ * `import` and `export` load their pipelines' modules: only when their name is on the line or for
+ * help (start-up time of every other command).
+ */
+async function registerBulkCommands(program: Command, deps: CommandDeps, argv: readonly string[]): Promise<void> {
   const words = argv.filter((a) => !a.startsWith('-'));
-  const wanted = OPTIONAL_COMMANDS.filter(
-    (name) => words.includes(name) || words.length === 0 || words[0] === 'help' || argv.includes('--help'),
-  );
-  for (const name of wanted) {
-    try {
-      // A template literal: esbuild bundles whatever exists under src/commands, so a missing file is
-      // skipped at run time instead of breaking the build.
-      const mod = (await import(`../commands/${name}.ts`)) as Record<string, unknown>;
-      const register = mod[`register${name[0]?.toUpperCase()}${name.slice(1)}Command`];
-      if (typeof register === 'function') (register as RegisterFn)(program, deps);
-    } catch {
-      // not written yet: the command is simply absent
-    }
-  }
+  const wanted = (name: string) =>
+    words.includes(name) || words.length === 0 || words[0] === 'help' || argv.includes('--help');
+  if (wanted('import')) (await import('../commands/import.js')).registerImportCommand(program, deps);
+  if (wanted('export')) (await import('../commands/export.js')).registerExportCommand(program, deps);
 }
-
-type RegisterFn = import('../commands/types.js').RegisterCommands;
 
 /** Builds the whole tree (exported for tests of flag parsing). */
 export async function buildProgram(
@@ -180,7 +169,7 @@ export async function buildProgram(
     (await import('../commands/views/register.js')).registerViewCommands(program, deps);
     (await import('../commands/sync/register.js')).registerSyncCommands(program, deps);
     (await import('../commands/feeds/register.js')).registerFeedsCommands(program, deps);
-    await registerOptional(program, deps, argv);
+    await registerBulkCommands(program, deps, argv);
     registerHelpCommand(program, deps);
     const completion = await import('../commands/completion.js');
     completion.registerCompletionCommand(program, deps);
@@ -190,6 +179,7 @@ export async function buildProgram(
     (await import('../completion/help-extras.js')).applyHelpExtras(program);
   // Every subcommand inherits the output settings and exit override of the root.
   const configure = (cmd: Command) => {
+    if (cmd.commands.length > 0) cmd.hook('preSubcommand', handDownSharedOptions);
     for (const sub of cmd.commands) {
       sub.exitOverride().showSuggestionAfterError(true);
       suggestOwnFlags(sub);
@@ -199,6 +189,26 @@ export async function buildProgram(
   };
   configure(program);
   return program;
+}
+
+/**
+ * commander gives an option to the first command on the line that declares it: when a command and one
+ * of its ancestors declare the same flag (`sync --data` and `sync pull --data`, the global `--dry-run`
+ * and `sync push --dry-run`), the ancestor takes the value and the subcommand never sees it. Before a
+ * subcommand parses, the values its ancestors took for flags it declares too are handed down to it,
+ * so its handler reads its own options (test/unit/command-tree.test.ts walks the tree).
+ */
+function handDownSharedOptions(_parent: Command, sub: Command): void {
+  for (const option of sub.options) {
+    const key = option.attributeName();
+    for (let up = sub.parent; up; up = up.parent) {
+      if (!up.options.some((o) => o.long === option.long)) continue;
+      const source = up.getOptionValueSource(key);
+      if (source !== 'cli' && source !== 'env') continue;
+      sub.setOptionValueWithSource(key, up.getOptionValue(key), source);
+      break;
+    }
+  }
 }
 
 /**

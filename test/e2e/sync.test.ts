@@ -6,7 +6,7 @@
  * a second working copy of the same site stays consistent with the first.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +208,32 @@ describe('sync push', () => {
   });
 });
 
+describe('where the copy lives', () => {
+  it('sync pull --data DIR writes the copy there; the profile remembers it', async () => {
+    const home = tempHome();
+    const dir = join(mkdtempSync(join(tmpdir(), 'calctl-sync-dir-')), 'copy');
+    await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Elsewhere',
+      '--start-date',
+      '2027-05-05 10:00',
+      '--duration',
+      '1h',
+    ]);
+    await ok(home, ['sync', 'pull', '--data', dir]);
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(['calctl.sqlite', 'copy.json', 'sync.sqlite']));
+    // (the default place holds only the pointer to DIR, no copy)
+    const copies = join(home, '.local/share/calctl/copies');
+    expect(readdirSync(copies).filter((f) => !f.endsWith('.json'))).toEqual([]);
+    const titles = (JSON.parse(await ok(home, ['--offline', 'events', 'list', '-o', 'json', ...WINDOW])) as Rec[]).map(
+      (r) => r.title,
+    );
+    expect(titles).toContain('Elsewhere');
+  });
+});
+
 describe('conflicts', () => {
   it('update/update: left alone, listed field by field, exit 3; resolved both ways', async () => {
     const home = tempHome();
@@ -311,6 +337,26 @@ describe('conflicts', () => {
     await ok(home, ['sync', '--on-conflict', 'site']);
     expect((await cli(home, ['--offline', 'venues', 'get', String(a.id)])).code).not.toBe(0);
     expect(await made(home, ['--offline', 'venues', 'get', String(b.id)])).toMatchObject({ city: 'Nice' });
+  });
+
+  it("sync push --on-conflict local pushes the copy's version (the option is not taken by `sync`)", async () => {
+    const home = tempHome();
+    const e = await made(home, [
+      'events',
+      'create',
+      '--title',
+      'Pushy',
+      '--start-date',
+      '2027-05-04 10:00',
+      '--duration',
+      '1h',
+    ]);
+    await ok(home, ['sync', 'pull']);
+    await ok(home, ['events', 'update', String(e.id), '--title', 'Pushy site']);
+    await ok(home, ['--offline', 'events', 'update', String(e.id), '--title', 'Pushy copy']);
+    expect((await cli(home, ['sync', 'push'])).code).toBe(3);
+    await ok(home, ['sync', 'push', '--on-conflict', 'local']);
+    expect(await made(home, ['events', 'get', String(e.id)])).toMatchObject({ title: 'Pushy copy' });
   });
 
   it('create/create: the same venue made on both sides', async () => {

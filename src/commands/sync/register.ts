@@ -50,9 +50,12 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .addOption(onConflictOption())
     .option('--dry-run', 'print the writes a push would send, send nothing')
     .action(async (opts: { onConflict?: Policy; dryRun?: boolean }) => {
-      const rt = deps.runtime() as CliRuntime;
-      const dryRun = Boolean(opts.dryRun || rt.globals().dryRun);
-      await (await load()).run(rt, { pull: false, push: true, dryRun, onConflict: opts.onConflict });
+      await (await load()).run(deps.runtime() as CliRuntime, {
+        pull: false,
+        push: true,
+        dryRun: Boolean(opts.dryRun),
+        onConflict: opts.onConflict,
+      });
     });
   sync
     .command('status')
