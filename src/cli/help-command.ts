@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { RegisterCommands } from '../commands/types.js';
 import { HELP_TOPICS } from '../completion/help-topics.js';
 import { UsageError } from '../errors/index.js';
+import { printText } from '../output/stdout.js';
 
 function findCommand(root: Command, path: readonly string[]): Command | undefined {
   let current: Command | undefined = root;
@@ -20,7 +21,7 @@ export const registerHelpCommand: RegisterCommands = (program, deps) => {
     .description(`help on a command or a topic (${Object.keys(HELP_TOPICS).join(', ')})`)
     .argument('[words...]', 'a topic, or a command such as "events list"')
     .action(async (words: string[]) => {
-      const out = deps.ctx.io.stdout;
+      const out = { write: (text: string) => printText(deps.ctx, text) };
       if (words.length === 0) {
         program.outputHelp();
         out.write('\nHelp topics (calctl help TOPIC):\n');

@@ -12,6 +12,7 @@ import { type DateFormat, parseDateFormat } from '../dates/numeric.js';
 import { CalctlError, EXIT, exitCodeOf, parserUsageError } from '../errors/index.js';
 import type { Context } from '../io/context.js';
 import { CALCTL_VERSION } from '../io/version.js';
+import { flushStdout, printText, watchStdout } from '../output/stdout.js';
 import { createRuntime } from './runtime.js';
 
 function parseSeconds(value: string): number {
@@ -122,7 +123,7 @@ export async function buildProgram(
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => ctx.io.stdout.write(s),
+      writeOut: (s) => printText(ctx, s),
       writeErr: (s) => ctx.io.stderr.write(s),
       outputError: (s, write) => write(s.replace(/^error: /, 'calctl: ')),
     })
@@ -280,17 +281,6 @@ class OutputError extends CalctlError {
 }
 
 /**
- * Waits until what was written to stdout has left the process (a slow reader, an async pipe), so a
- * failed write is known before the exit code is chosen.
- */
-async function flushStdout(stdout: Context['io']['stdout']): Promise<void> {
-  const pending = typeof stdout.writableLength === 'number' && stdout.writableLength > 0;
-  if (pending && !stdout.destroyed) await new Promise<void>((done) => stdout.write('', () => done()));
-  // An 'error' event is emitted on a later tick than the failed write's callback.
-  await new Promise<void>((done) => setImmediate(done));
-}
-
-/**
  * Runs calctl with `argv` (without node and script). Resolves to the exit code; SIGINT (the
  * controller aborted by main) gives 130 unless the command finished cleanly on its own.
  */
@@ -317,19 +307,19 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
     await reportError(err, ctx, globals());
     return exitCodeOf(err);
   };
-  ctx.io.stdout.on?.('error', onStdoutError);
+  const unwatch = watchStdout(ctx, onStdoutError);
   let code: number;
   try {
     code = await run();
-    await flushStdout(ctx.io.stdout);
+    await flushStdout(ctx);
   } catch (err) {
-    await flushStdout(ctx.io.stdout);
+    await flushStdout(ctx);
     if (writeFailure !== undefined) return await afterWriteFailure();
     if (err instanceof CommanderError) return await parserFailure(err);
     await reportError(err, ctx, globals());
     return exitCodeOf(err);
   } finally {
-    ctx.io.stdout.off?.('error', onStdoutError);
+    unwatch();
     await runtime?.close().catch(() => {});
   }
   return writeFailure !== undefined ? await afterWriteFailure() : code;

@@ -4,6 +4,7 @@
  * `calctl __man` prints the man page (scripts/gen-completions.mjs writes both into the package).
  */
 import type { Command } from 'commander';
+import { printText } from '../output/stdout.js';
 import type { CommandDeps, RegisterCommands } from './types.js';
 
 /** Shells `calctl completion` writes scripts for. */
@@ -33,14 +34,14 @@ export const registerCompletionCommand: RegisterCommands = (program, deps) => {
         zsh: async () => (await import('../completion/zsh.js')).zshScript(model),
         fish: async () => (await import('../completion/fish.js')).fishScript(model),
       };
-      deps.ctx.io.stdout.write(await generators[shell as (typeof SHELLS)[number]]());
+      printText(deps.ctx, await generators[shell as (typeof SHELLS)[number]]());
     });
   program
     .command('__man', { hidden: true })
     .description('print the man page (roff)')
     .action(async () => {
       const { manPage } = await import('../completion/man.js');
-      deps.ctx.io.stdout.write(manPage(await programModel(deps)));
+      printText(deps.ctx, manPage(await programModel(deps)));
     });
 };
 
@@ -55,7 +56,7 @@ export const registerCompleteCommand: RegisterCommands = (program, deps) => {
       try {
         const { completeValues, completeTimeout, formatCandidates } = await import('./complete-values.js');
         const found = await completeValues(deps.runtime(), args, completeTimeout(deps.ctx.env));
-        if (found.length > 0) deps.ctx.io.stdout.write(`${formatCandidates(found)}\n`);
+        if (found.length > 0) printText(deps.ctx, `${formatCandidates(found)}\n`);
       } catch {
         // a Tab press never shows errors
       }

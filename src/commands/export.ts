@@ -12,7 +12,7 @@ import { acceptsOutputFormats } from '../completion/output-formats.js';
 import { EXPORT_CONCURRENCY, EXPORT_FORMATS, type ExportFormat, runExport } from '../csv/export.js';
 import { checkOutputPath, openOutputFile } from '../csv/outfile.js';
 import { UsageError } from '../errors/index.js';
-import { parseFieldList } from '../output/index.js';
+import { parseFieldList, stdoutStream } from '../output/index.js';
 import { growYoungGenerationAtOnce } from './heap.js';
 import { addFlags, bindFlags, readFlags } from './resource/flags.js';
 import { resolveLinks } from './resource/links.js';
@@ -70,7 +70,7 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
     failure ??= err;
   });
   const closed = stream ? new Promise<void>((r) => stream.once('close', r)) : undefined;
-  const out: Writable = stream ?? ctx.io.stdout;
+  const out: Writable = stream ?? stdoutStream(ctx);
   let count: number;
   try {
     count =

@@ -18,8 +18,9 @@ import { createProgress, type ImportSummary, plural, summaryText } from '../csv/
 import { guessFormat, openSource } from '../csv/read.js';
 import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
 import { PartialError, UsageError } from '../errors/index.js';
+import { dataFormat, printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
-import { dateZone, parseConcurrency } from './shared.js';
+import { dateZone, outputFormat, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
 type Opts = Record<string, unknown>;
@@ -152,10 +153,13 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // Asked for now and awaited by the import beside its first reads, not before them.
   const timezone = dateZone(rt);
   timezone.catch(() => {});
-  const json = g.json === true || g.output === 'json';
+  // The summary in words on stderr, and as data on stdout in a machine format (JSON when piped):
+  // one line of JSON per run, so a cron job's log of runs is NDJSON.
+  const shown = await outputFormat(rt);
+  const asData = dataFormat(shown) === 'yaml' ? 'yaml' : dataFormat(shown) ? 'ndjson' : undefined;
   const printSummary = (summary: ImportSummary) => {
-    if (json) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
-    else ctx.io.stderr.write(summaryText(summary, dryRun));
+    ctx.io.stderr.write(summaryText(summary, dryRun));
+    if (asData) printValue(ctx, summary, asData);
   };
   let summary: ImportSummary;
   try {

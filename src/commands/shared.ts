@@ -9,6 +9,7 @@ import { aResource, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
 import { colorLevel, loadColor, parseFieldList, resolveFormat } from '../output/index.js';
+import { printText, printValue, stdoutTerminal } from '../output/stdout.js';
 import type { Runtime } from './types.js';
 
 /** The output format of this run (flag, then profile default, then TTY → table / pipe → JSON). */
@@ -22,30 +23,38 @@ export async function outputFormat(rt: Runtime): Promise<OutputFormat> {
   return resolveFormat({
     output: g.output,
     json: g.json,
-    isTTY: rt.ctx.io.stdout.isTTY === true,
+    isTTY: stdoutTerminal(rt.ctx).isTTY,
     profileDefault,
   });
+}
+
+/**
+ * Prints a value that is not records of one resource (an API answer, a profile, a summary) in this
+ * run's format: YAML, NDJSON, else JSON.
+ */
+export async function printData(rt: Runtime, value: unknown): Promise<void> {
+  printValue(rt.ctx, value, await outputFormat(rt));
 }
 
 /** Writer options for a resource's records, from the global flags and the terminal. */
 export async function writerOptions(
   rt: Runtime,
   resource: ResourceSpec,
-  stream: RecordWriterOptions['stream'] = rt.ctx.io.stdout,
+  stream: RecordWriterOptions['stream'] = { write: (text: string) => printText(rt.ctx, text) },
 ): Promise<RecordWriterOptions> {
   const g = rt.globals();
   const format = await outputFormat(rt);
-  const { stdout, stderr } = rt.ctx.io;
-  const color = colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format });
+  const stdout = stdoutTerminal(rt.ctx);
+  const color = colorLevel({ isTTY: stdout.isTTY, env: rt.ctx.env, format });
   await loadColor(color);
   return {
     format,
     stream,
-    stderr,
+    stderr: rt.ctx.io.stderr,
     resource,
     fields: g.fields !== undefined ? parseFieldList(g.fields) : undefined,
     field: g.field,
-    isTTY: stdout.isTTY === true,
+    isTTY: stdout.isTTY,
     columns: stdout.columns,
     env: rt.ctx.env,
     color,
@@ -125,7 +134,7 @@ export function recordPath(resource: ResourceSpec, ref: { id: number } | { slug:
  */
 export function printDryRun(rt: Runtime, method: string, url: string, body?: unknown): void {
   const request = body === undefined ? { method, url } : { method, url, body };
-  rt.ctx.io.stdout.write(`${JSON.stringify(request, null, 2)}\n`);
+  printValue(rt.ctx, request, 'json');
   rt.ctx.io.stderr.write(`calctl: dry run: ${method} ${url} not sent\n`);
 }
 

@@ -11,6 +11,18 @@ export {
 } from './format.js';
 export { plainRecord } from './plain.js';
 export {
+  dataFormat,
+  flushStdout,
+  type PacedStdout,
+  pacedStdout,
+  printText,
+  printValue,
+  stdoutStream,
+  stdoutTerminal,
+  valueText,
+  watchStdout,
+} from './stdout.js';
+export {
   cellText,
   DEFAULT_WIDTH,
   fitWidths,
@@ -23,11 +35,13 @@ export {
 } from './table.js';
 export {
   createRecordWriter,
+  createValueWriter,
   describeError,
   type ErrorInfo,
   type RecordWriter,
   type RecordWriterOptions,
   type TextSink,
+  type ValueWriter,
   writeError,
   writeOne,
 } from './writer.js';

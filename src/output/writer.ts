@@ -9,6 +9,7 @@ import { getPath, type JsonRecord, pick, plainText, validateFields } from './fie
 import type { OutputFormat } from './format.js';
 import { csvStringify, yaml } from './lazy.js';
 import { plainRecord } from './plain.js';
+import { valueText } from './stdout.js';
 import { renderKeyValue, renderTable, terminalWidth } from './table.js';
 
 /** Where text goes: stdout, stderr, or a capture in tests. */
@@ -81,6 +82,62 @@ function csvWriter(opts: RecordWriterOptions): RecordWriter {
   };
 }
 
+/** Receives values one at a time; `end()` finishes the document. */
+export interface ValueWriter {
+  write(value: unknown): void;
+  end(): void;
+}
+
+/**
+ * The formats that print any value as it is: json one array (`[` at the first value, `[]` when
+ * empty), ndjson one compact value per line, yaml one sequence (`[]` when empty), count the number.
+ */
+function documentWriter(format: 'json' | 'ndjson' | 'yaml' | 'count', out: TextSink): ValueWriter {
+  let count = 0;
+  switch (format) {
+    case 'json':
+      return {
+        write: (v) => void out.write(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(v, null, 2))}`),
+        end: () => void out.write(count === 0 ? '[]\n' : '\n]\n'),
+      };
+    case 'ndjson':
+      return { write: (v) => void out.write(`${JSON.stringify(v)}\n`), end: () => {} };
+    case 'yaml':
+      return {
+        write: (v) => {
+          count++;
+          out.write(yaml().stringify([v]));
+        },
+        end: () => {
+          if (count === 0) out.write('[]\n');
+        },
+      };
+    case 'count':
+      return { write: () => void count++, end: () => void out.write(`${count}\n`) };
+  }
+}
+
+const idOf = (value: unknown): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>).id : undefined;
+
+/**
+ * A streaming writer for values of no known resource (the records of `api --paginate`), printed as
+ * `<resource> list --all` prints records: ids one id per line (values without one are skipped), and
+ * every format but json, ndjson, yaml, ids and count as json.
+ */
+export function createValueWriter(format: OutputFormat, out: TextSink): ValueWriter {
+  if (format === 'ids') {
+    return {
+      write: (v) => {
+        const id = idOf(v);
+        if (id !== undefined && id !== null) out.write(`${String(id)}\n`);
+      },
+      end: () => {},
+    };
+  }
+  return documentWriter(format === 'ndjson' || format === 'yaml' || format === 'count' ? format : 'json', out);
+}
+
 /**
  * A streaming writer for the records of a list.
  * - json: one array, `[` at the first record, valid (`[]`) when empty
@@ -107,37 +164,17 @@ function formatWriter(opts: RecordWriterOptions): RecordWriter {
     return { write: (r) => void out.write(`${plainText(getPath(r, field))}\n`), end: () => {} };
   }
   switch (opts.format) {
-    case 'json': {
-      let count = 0;
-      return {
-        write: (r) => {
-          out.write(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(shape(r, fields), null, 2))}`);
-        },
-        end: () => void out.write(count === 0 ? '[]\n' : '\n]\n'),
-      };
-    }
+    case 'json':
     case 'ndjson':
-      return { write: (r) => void out.write(`${JSON.stringify(shape(r, fields))}\n`), end: () => {} };
-    case 'yaml': {
-      let count = 0;
-      return {
-        write: (r) => {
-          count++;
-          out.write(yaml().stringify([shape(r, fields)]));
-        },
-        end: () => {
-          if (count === 0) out.write('[]\n');
-        },
-      };
+    case 'yaml':
+    case 'count': {
+      const writer = documentWriter(opts.format, out);
+      return { write: (r) => writer.write(shape(r, fields)), end: () => writer.end() };
     }
     case 'csv':
       return csvWriter(opts);
     case 'ids':
       return { write: (r) => void out.write(`${plainText(r.id)}\n`), end: () => {} };
-    case 'count': {
-      let count = 0;
-      return { write: () => void count++, end: () => void out.write(`${count}\n`) };
-    }
     case 'table': {
       const rows: JsonRecord[] = [];
       return {
@@ -164,12 +201,8 @@ export function writeOne(given: JsonRecord, opts: RecordWriterOptions): void {
   checkOptions(opts);
   const record = opts.raw ? given : plainRecord(opts.resource, given);
   if (opts.field === undefined) {
-    if (opts.format === 'json') {
-      opts.stream.write(`${JSON.stringify(shape(record, opts.fields), null, 2)}\n`);
-      return;
-    }
-    if (opts.format === 'yaml') {
-      opts.stream.write(yaml().stringify(shape(record, opts.fields)));
+    if (opts.format === 'json' || opts.format === 'yaml') {
+      opts.stream.write(valueText(shape(record, opts.fields), opts.format));
       return;
     }
     if (opts.format === 'table') {

@@ -19,8 +19,8 @@ import {
 } from '../../config/index.js';
 import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
 import { CALCTL_VERSION } from '../../io/version.js';
-import { writeJson } from '../json-output.js';
-import { canPrompt, outputFormat } from '../shared.js';
+
+import { canPrompt, outputFormat, printData } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type TestReport, testSite } from './check.js';
 
@@ -138,7 +138,7 @@ export async function listProfilesCommand(rt: CliRuntime): Promise<void> {
   }));
   const format = await outputFormat(rt);
   if (format !== 'table') {
-    await writeJson(rt, rows);
+    await printData(rt, rows);
     return;
   }
   if (rows.length === 0) {
@@ -147,12 +147,13 @@ export async function listProfilesCommand(rt: CliRuntime): Promise<void> {
     );
     return;
   }
-  const { renderTable } = await import('../../output/index.js');
-  rt.ctx.io.stdout.write(
+  const { printText, renderTable, stdoutTerminal } = await import('../../output/index.js');
+  printText(
+    rt.ctx,
     renderTable(
       rows.map((r) => ({ ...r, default: r.default ? '*' : '' })),
       ['default', 'name', 'url', 'user', 'secret'],
-      { width: rt.ctx.io.stdout.columns },
+      { width: stdoutTerminal(rt.ctx).columns },
     ),
   );
 }
@@ -170,7 +171,7 @@ function currentProfileName(rt: CliRuntime): string | undefined {
 export async function showProfile(rt: CliRuntime, name: string | undefined): Promise<void> {
   const wanted = name ?? currentProfileName(rt) ?? LOCAL_PROFILE;
   if (wanted === LOCAL_PROFILE) {
-    await writeJson(rt, { name: LOCAL_PROFILE, builtin: true, data_dir: defaultDataDir(rt.ctx.env, rt.ctx.home) });
+    await printData(rt, { name: LOCAL_PROFILE, builtin: true, data_dir: defaultDataDir(rt.ctx.env, rt.ctx.home) });
     return;
   }
   const p = getProfile(configDir(rt), wanted);
@@ -182,7 +183,7 @@ export async function showProfile(rt: CliRuntime, name: string | undefined): Pro
     );
   const { password, token, ...settings } = p;
   const isDefault = loadSettings(configDir(rt)).defaultProfile === wanted;
-  await writeJson(rt, {
+  await printData(rt, {
     name: wanted,
     default: isDefault,
     ...settings,
@@ -213,13 +214,15 @@ export async function removeProfileCommand(rt: CliRuntime, name: string): Promis
 async function printReport(rt: CliRuntime, report: TestReport): Promise<void> {
   const format = await outputFormat(rt);
   if (format === 'json' || format === 'yaml' || format === 'ndjson') {
-    await writeJson(rt, { base_url: report.baseUrl, checks: report.results });
+    await printData(rt, { base_url: report.baseUrl, checks: report.results });
     return;
   }
-  for (const r of report.results) {
+  const lines = report.results.map((r) => {
     const mark = r.ok === true ? 'ok  ' : r.ok === false ? 'FAIL' : '--  ';
-    rt.ctx.io.stdout.write(`${mark} ${r.check.padEnd(11)} ${r.detail}\n`);
-  }
+    return `${mark} ${r.check.padEnd(11)} ${r.detail}\n`;
+  });
+  const { printText } = await import('../../output/index.js');
+  printText(rt.ctx, lines.join(''));
 }
 
 /** `profile test [NAME]`: the named profile, else the target this run resolves to. */

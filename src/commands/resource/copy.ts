@@ -6,6 +6,7 @@
 import type { ResourceSpec } from '../../catalog/index.js';
 import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
 import type { JsonRecord } from '../../output/index.js';
+import { printText } from '../../output/stdout.js';
 import { toInputForm } from '../merge.js';
 import { dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
@@ -50,7 +51,7 @@ export async function copyRecord(
   }
   const res = await api.post<JsonRecord>(path, body, { signal: rt.ctx.signal });
   if (opts.porcelain) {
-    rt.ctx.io.stdout.write(`${String(res.body.id)}\n`);
+    printText(rt.ctx, `${String(res.body.id)}\n`);
     return;
   }
   const { writeOne } = await import('../../output/index.js');

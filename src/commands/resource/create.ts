@@ -2,6 +2,7 @@
 import type { FieldSpec, ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
+import { printText } from '../../output/stdout.js';
 import { canPrompt, dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
@@ -73,7 +74,7 @@ export async function createRecord(
   }
   const res = await api.post<JsonRecord>(path, body, { signal: rt.ctx.signal });
   if (opts.porcelain) {
-    rt.ctx.io.stdout.write(`${String(res.body.id)}\n`);
+    printText(rt.ctx, `${String(res.body.id)}\n`);
     return;
   }
   const { writeOne } = await import('../../output/index.js');

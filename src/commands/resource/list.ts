@@ -1,10 +1,9 @@
 /** `calctl <resource> list`: one page by default, `--all` streams every page, `--limit N` caps. */
-import { once } from 'node:events';
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
-import { createRecordWriter } from '../../output/index.js';
+import { createRecordWriter, pacedStdout, printText } from '../../output/index.js';
 import { dateZone, outputFormat, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { bindFlags, readFlags } from './flags.js';
@@ -61,25 +60,16 @@ export async function listRecords(
     );
   };
   if ((await outputFormat(rt)) === 'count') {
-    rt.ctx.io.stdout.write(`${await countRecords(rt, resource, query, opts, warnGeoloc)}\n`);
+    printText(rt.ctx, `${await countRecords(rt, resource, query, opts, warnGeoloc)}\n`);
     return;
   }
-  const stdout = rt.ctx.io.stdout;
-  let full = false;
-  const sink = {
-    write: (chunk: string) => {
-      if (!stdout.write(chunk)) full = true;
-    },
-  };
-  const writer = createRecordWriter(await writerOptions(rt, resource, sink));
+  const stdout = pacedStdout(rt.ctx);
+  const writer = createRecordWriter(await writerOptions(rt, resource, stdout));
   const records = await fetchRecords(rt, resource, query, opts);
   for await (const record of records) {
     warnGeoloc(record);
     writer.write(record);
-    if (full) {
-      full = false;
-      await once(stdout, 'drain', { signal: rt.ctx.signal });
-    }
+    await stdout.ready();
   }
   writer.end();
 }

@@ -1,6 +1,5 @@
 /** `calctl api`, `calctl info`, `calctl doc`: raw requests through the same client (auth, retries, errors). */
 
-import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ApiError } from '../../api/index.js';
@@ -8,9 +7,10 @@ import { assignPhpKey, type ParamObject, phpLists } from '../../api/params.js';
 import { siteRouteUrl } from '../../api/rest-url.js';
 import { CalctlError, UsageError } from '../../errors/index.js';
 import type { OutputFormat } from '../../output/index.js';
-import { writeJson } from '../json-output.js';
+import { pacedStdout } from '../../output/stdout.js';
+
 import { readDataOption } from '../resource/body.js';
-import { fullUrl, outputFormat, printDryRun } from '../shared.js';
+import { fullUrl, outputFormat, printData, printDryRun } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -134,7 +134,7 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
     .catch((err: unknown) => {
       throw refusedParams(err, path, { ...query, ...(typeof body === 'object' && body !== null ? body : {}) });
     });
-  if (res.body !== undefined) await writeJson(rt, res.body);
+  if (res.body !== undefined) await printData(rt, res.body);
 }
 
 /**
@@ -162,54 +162,6 @@ function refusedParams(err: unknown, path: string, sent: Record<string, unknown>
   });
 }
 
-/** Receives the records of every page; `end()` finishes the document. */
-interface PagedWriter {
-  write(record: unknown): void;
-  end(): void;
-}
-
-const idOf = (record: unknown): unknown =>
-  typeof record === 'object' && record !== null ? (record as Record<string, unknown>).id : undefined;
-
-/**
- * The records of `--paginate` in `format`, as `<resource> list --all` prints them: json one array,
- * ndjson one compact record per line, yaml one sequence, ids one id per line, count the number.
- */
-async function pagedWriter(format: OutputFormat, out: { write(s: string): void }): Promise<PagedWriter> {
-  let count = 0;
-  switch (format) {
-    case 'ndjson':
-      return { write: (r) => out.write(`${JSON.stringify(r)}\n`), end: () => {} };
-    case 'yaml': {
-      const { yaml } = await import('../../output/lazy.js');
-      return {
-        write: (r) => {
-          count++;
-          out.write(yaml().stringify([r]));
-        },
-        end: () => {
-          if (count === 0) out.write('[]\n');
-        },
-      };
-    }
-    case 'ids':
-      return {
-        write: (r) => {
-          const id = idOf(r);
-          if (id !== undefined && id !== null) out.write(`${String(id)}\n`);
-        },
-        end: () => {},
-      };
-    case 'count':
-      return { write: () => void count++, end: () => out.write(`${count}\n`) };
-    default:
-      return {
-        write: (r) => out.write(`${count++ === 0 ? '[\n' : ',\n'}${JSON.stringify(r, null, 2).replace(/^/gm, '  ')}`),
-        end: () => out.write(count === 0 ? '[]\n' : '\n]\n'),
-      };
-  }
-}
-
 /**
  * The key holding the records of a list answer (`events`, `venues`, `categories` …): its first array.
  * A record (it has an `id`) is no list, though it holds arrays (`categories`, `global_id_lineage`).
@@ -231,16 +183,12 @@ async function paginateAll(rt: CliRuntime, path: string, query: ParamObject, for
   const body = first.body;
   const key = listKey(body);
   if (!Array.isArray(body) && key === undefined && (format === 'json' || format === 'ndjson' || format === 'yaml')) {
-    await writeJson(rt, body);
+    await printData(rt, body);
     return;
   }
-  const stdout = rt.ctx.io.stdout;
-  let full = false;
-  const writer = await pagedWriter(format, {
-    write: (chunk) => {
-      if (!stdout.write(chunk)) full = true;
-    },
-  });
+  const stdout = pacedStdout(rt.ctx);
+  const { createValueWriter } = await import('../../output/writer.js');
+  const writer = createValueWriter(format, stdout);
   const records: AsyncIterable<unknown> | unknown[] = Array.isArray(body)
     ? body
     : key === undefined
@@ -248,10 +196,7 @@ async function paginateAll(rt: CliRuntime, path: string, query: ParamObject, for
       : paginate<unknown>(api, path, query, key, { signal: rt.ctx.signal });
   for await (const record of records) {
     writer.write(record);
-    if (full) {
-      full = false;
-      await once(stdout, 'drain', { signal: rt.ctx.signal });
-    }
+    await stdout.ready();
   }
   writer.end();
 }
@@ -260,5 +205,5 @@ async function paginateAll(rt: CliRuntime, path: string, query: ParamObject, for
 export async function showInfo(rt: CliRuntime, path: string): Promise<void> {
   const api = await rt.api();
   const res = await api.get(path, { signal: rt.ctx.signal });
-  await writeJson(rt, res.body);
+  await printData(rt, res.body);
 }

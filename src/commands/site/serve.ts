@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors/index.js';
+import { printText } from '../../output/stdout.js';
 import { growYoungGenerationAtOnce } from '../heap.js';
 import type { CliRuntime } from '../types.js';
 
@@ -122,7 +123,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   }).catch((err: unknown) => {
     throw listenError(err, host, port);
   });
-  ctx.io.stdout.write(`${server.baseUrl}\n`);
+  printText(ctx, `${server.baseUrl}\n`);
   ctx.io.stderr.write(
     `calctl: serving ${dataDir}\ncalctl: user "admin", application password in ${server.passwordFile ?? '(not stored)'}\n` +
       'calctl: press Ctrl-C to stop\n',

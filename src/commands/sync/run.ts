@@ -7,8 +7,9 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { type CopyMeta, copyDir, copyName, readCopyMeta, rememberCopyDir, writeCopyMeta } from '../../config/copies.js';
 import type { RemoteTarget } from '../../config/index.js';
 import { PartialError, UsageError } from '../../errors/index.js';
+import { dataFormat, printText, printValue } from '../../output/stdout.js';
 import { tuneHeapForImport } from '../heap.js';
-import { siteZone } from '../shared.js';
+import { outputFormat, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type LocalView, openLocalView, Writer } from './copy.js';
 import { type Counts, pull } from './pull.js';
@@ -188,7 +189,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       try {
         const result = await push(site, local, o.state, writer, {
           dryRun: opts.dryRun,
-          onPlan: (line) => rt.ctx.io.stdout.write(`${line}\n`),
+          onPlan: (line) => printText(rt.ctx, `${line}\n`),
         });
         summary.pushed = result.counts;
         summary.mapping = result.mapping;
@@ -200,8 +201,9 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     if (opts.dryRun) return;
     summary.conflicts = await describeConflicts(o, o.state.conflicts());
     summary.seconds = Math.round((rt.ctx.now().getTime() - started) / 100) / 10;
-    const format = rt.globals().json ? 'json' : rt.globals().output;
-    if (format === 'json') rt.ctx.io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    // (as data on stdout in a machine format, JSON when piped; the words on stderr for people)
+    const format = dataFormat(await outputFormat(rt));
+    if (format) printValue(rt.ctx, summary, format);
     const p = summary.pulled;
     const q = summary.pushed;
     if (opts.pull) say(`pulled from ${o.name}: ${p.created} new, ${p.updated} changed, ${p.deleted} gone`);
@@ -214,7 +216,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     if (moved.length > MAPPING_SHOWN)
       say(`… and ${moved.length - MAPPING_SHOWN} more new ids (-o json lists them all)`);
     if (summary.conflicts.length > 0) {
-      if (format !== 'json') printConflicts(rt, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
+      if (!format) printConflicts(rt, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
       throw new PartialError(
         `${summary.conflicts.length} record(s) changed on both sides were left as they are`,
         `decide them: ${o.again} sync --on-conflict local|site, or one at a time: ${o.again} sync resolve ID --take local|site`,
@@ -272,17 +274,18 @@ export async function status(rt: CliRuntime, verbose: boolean): Promise<void> {
     const conflicts = out.filter(
       (c) => c.side === 'site' && both.has(`${c.resource}:${c.id}`) && !noted.has(`${c.resource}:${c.id}`),
     );
-    const format = rt.globals().json ? 'json' : rt.globals().output;
-    if (format === 'json') {
-      rt.ctx.io.stdout.write(`${JSON.stringify({ changes: out, conflicts: [...conflicts, ...recorded] }, null, 2)}\n`);
+    const format = dataFormat(await outputFormat(rt));
+    if (format) {
+      printValue(rt.ctx, { changes: out, conflicts: [...conflicts, ...recorded] }, format);
       return;
     }
     const count = (side: string) => out.filter((c) => c.side === side).length;
-    rt.ctx.io.stdout.write(
-      `${o.name}: ${count('local')} local change(s), ${count('site')} on the site, ${conflicts.length + recorded.length} conflict(s); pulled ${o.meta.pulledAt || 'never'}\n`,
-    );
-    if (verbose) for (const c of out) rt.ctx.io.stdout.write(`  ${c.side} ${c.change} ${c.resource} ${c.id}\n`);
-    for (const c of recorded) rt.ctx.io.stdout.write(`  conflict ${c.resource} ${c.id} (${c.kind})\n`);
+    const lines = [
+      `${o.name}: ${count('local')} local change(s), ${count('site')} on the site, ${conflicts.length + recorded.length} conflict(s); pulled ${o.meta.pulledAt || 'never'}`,
+      ...(verbose ? out.map((c) => `  ${c.side} ${c.change} ${c.resource} ${c.id}`) : []),
+      ...recorded.map((c) => `  conflict ${c.resource} ${c.id} (${c.kind})`),
+    ];
+    printText(rt.ctx, lines.map((line) => `${line}\n`).join(''));
   } finally {
     o.state.close();
   }

@@ -6,7 +6,7 @@
 import type { ChalkInstance } from 'chalk';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
-import { colorLevel, createColor, loadColor, terminalWidth } from '../../output/index.js';
+import { colorLevel, createColor, loadColor, printText, stdoutTerminal, terminalWidth } from '../../output/index.js';
 import type { Runtime } from '../types.js';
 import { type Day, type DayEntry, entriesByDay, longDay, plusDays, shortDay, timeText, today } from './days.js';
 import { displayZone, fetchRange, showsView, writeRecords } from './fetch.js';
@@ -83,13 +83,13 @@ export async function runAgenda(rt: Runtime, opts: Obj): Promise<void> {
   const { first, last } = await agendaRange(rt, opts, zone);
   const records = await fetchRange(rt, opts, first, last, zone);
   if (!(await showsView(rt))) return writeRecords(rt, records);
-  const { stdout } = rt.ctx.io;
-  const level = colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format: 'table' });
+  const stdout = stdoutTerminal(rt.ctx);
+  const level = colorLevel({ isTTY: stdout.isTTY, env: rt.ctx.env, format: 'table' });
   await loadColor(level);
   const text = renderAgenda(entriesByDay(records, first, last, zone), first, last, {
     width: terminalWidth(stdout.columns, rt.ctx.env),
     today: today(rt.ctx.now(), zone),
     color: createColor(level),
   });
-  stdout.write(text);
+  printText(rt.ctx, text);
 }

@@ -5,7 +5,7 @@
  */
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
-import { colorLevel, createColor, loadColor, terminalWidth } from '../../output/index.js';
+import { colorLevel, createColor, loadColor, printText, stdoutTerminal, terminalWidth } from '../../output/index.js';
 import type { Runtime } from '../types.js';
 import { type Day, entriesByDay, plusDays, today, weekOf } from './days.js';
 import { displayZone, fetchRange, showsView, weekStartOf, writeRecords } from './fetch.js';
@@ -69,8 +69,8 @@ export async function runCalendar(rt: Runtime, opts: Obj): Promise<void> {
   }
   const records = await fetchRange(rt, opts, first, last, zone);
   if (!view) return writeRecords(rt, records);
-  const { stdout } = rt.ctx.io;
-  const level = colorLevel({ isTTY: stdout.isTTY === true, env: rt.ctx.env, format: 'table' });
+  const stdout = stdoutTerminal(rt.ctx);
+  const level = colorLevel({ isTTY: stdout.isTTY, env: rt.ctx.env, format: 'table' });
   await loadColor(level);
   const layout = {
     width: terminalWidth(stdout.columns, rt.ctx.env),
@@ -79,5 +79,5 @@ export async function runCalendar(rt: Runtime, opts: Obj): Promise<void> {
     color: createColor(level),
   };
   const byDay = entriesByDay(records, first, last, zone);
-  stdout.write(month ? renderMonth(month.year, month.month, byDay, layout) : renderWeek(first, byDay, layout));
+  printText(rt.ctx, month ? renderMonth(month.year, month.month, byDay, layout) : renderWeek(first, byDay, layout));
 }
