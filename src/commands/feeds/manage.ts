@@ -4,8 +4,7 @@ import { documentText, fetchDocument } from '../../api/fetch-document.js';
 import { defaultConfigDir } from '../../config/paths.js';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
-import { writeJson } from '../json-output.js';
-import { confirmOrThrow, dateZone, outputFormat } from '../shared.js';
+import { confirmOrThrow, dateZone, outputFormat, printData } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';
 import { openState, siteName } from './run.js';
@@ -161,15 +160,16 @@ export async function listFeeds(rt: Runtime): Promise<void> {
         last_status: last?.status ?? null,
       };
     });
-    if ((await outputFormat(rt)) !== 'table') return await writeJson(rt, rows);
+    if ((await outputFormat(rt)) !== 'table') return await printData(rt, rows);
     if (rows.length === 0) {
       rt.ctx.io.stderr.write('calctl: no feeds on this site; add one: calctl feeds add NAME URL\n');
       return;
     }
-    const { renderTable } = await import('../../output/index.js');
-    rt.ctx.io.stdout.write(
+    const { printText, renderTable, stdoutTerminal } = await import('../../output/index.js');
+    printText(
+      rt.ctx,
       renderTable(rows, ['name', 'kind', 'source', 'authority', 'events', 'ignored', 'last_run', 'last_status'], {
-        width: rt.ctx.io.stdout.columns,
+        width: stdoutTerminal(rt.ctx).columns,
       }),
     );
   } finally {
@@ -204,10 +204,10 @@ export async function showFeed(rt: Runtime, name: string): Promise<void> {
       removed: countOf(origins, 'removed'),
     };
     const data = { ...feed, site: await siteName(rt), events, ignored_events: ignored, runs };
-    if ((await outputFormat(rt)) !== 'table') return await writeJson(rt, data);
-    const { renderKeyValue, renderTable } = await import('../../output/index.js');
-    const out = rt.ctx.io.stdout;
-    const width = out.columns;
+    if ((await outputFormat(rt)) !== 'table') return await printData(rt, data);
+    const { printText, renderKeyValue, renderTable, stdoutTerminal } = await import('../../output/index.js');
+    const out = { write: (text: string) => printText(rt.ctx, text) };
+    const width = stdoutTerminal(rt.ctx).columns;
     const { runs: _r, ignored_events: _i, events: _e, ...settings } = data;
     out.write(
       renderKeyValue(

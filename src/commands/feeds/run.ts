@@ -6,6 +6,8 @@
  */
 import { copyName } from '../../config/copies.js';
 import { PartialError, UsageError } from '../../errors/index.js';
+import { dataFormat, printValue } from '../../output/stdout.js';
+import { outputFormat } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';
 import { FeedRun } from './one-feed.js';
@@ -29,6 +31,8 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
   const { ctx } = rt;
   const g = rt.globals();
   const dryRun = g.dryRun === true;
+  // (the summaries as data on stdout in a machine format, JSON when piped; their words on stderr)
+  const format = dataFormat(await outputFormat(rt));
   const state = await openState(rt);
   const summaries: FeedSummary[] = [];
   try {
@@ -69,7 +73,7 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
     }
   } finally {
     state.close();
-    if (g.json === true || g.output === 'json') ctx.io.stdout.write(`${JSON.stringify(summaries, null, 2)}\n`);
+    if (format) printValue(ctx, summaries, format);
   }
   const failed = summaries.filter((s) => s.status === 'failed' || s.status === 'refused');
   const rejected = summaries.reduce((n, s) => n + s.rejected, 0);
