@@ -61,7 +61,7 @@ export interface GlobalOptions {
 export interface CommandDeps {
   ctx: Context;
   /** the runtime of the current invocation (shared by every command of one run) */
-  runtime(): Runtime;
+  runtime(): CliRuntime;
   /**
    * The resource named first on the command line, when there is one: the other resources' commands
    * cannot run in this invocation, so their registration (and start-up time) is skipped.

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { registerExportCommand } from '../../src/commands/export.js';
 import { registerImportCommand } from '../../src/commands/import.js';
-import type { GlobalOptions, Runtime } from '../../src/commands/types.js';
+import type { CliRuntime, GlobalOptions } from '../../src/commands/types.js';
 import { PartialError, UsageError } from '../../src/errors/index.js';
 import type { Context } from '../../src/io/context.js';
 import { fixture, listAll, startSite, type TestSite } from './helpers.js';
@@ -37,12 +37,16 @@ async function run(argv: string[], globals: GlobalOptions = {}) {
     home: site.dir,
     signal: new AbortController().signal,
   };
-  const runtime: Runtime = {
+  const runtime: CliRuntime = {
     ctx,
     target: async () => ({ kind: 'local', profileName: 'local', sources: {} }),
     api: async () => site.api,
     globals: () => globals,
     close: async () => {},
+    stdinText: async () => {
+      throw new Error('these commands read their input as a stream');
+    },
+    debug: () => {},
   };
   const program = new Command('calctl').exitOverride();
   registerImportCommand(program, { ctx, runtime: () => runtime });

@@ -1,7 +1,7 @@
 /** `calctl profile add|list|show|use|remove|test`. */
 import { InvalidArgumentError } from 'commander';
 import { importWithoutSignalHooks } from '../../config/lazy.js';
-import type { CliRuntime, RegisterCommands } from '../types.js';
+import type { RegisterCommands } from '../types.js';
 
 function parsePositive(value: string): number {
   const n = Number(value);
@@ -14,7 +14,7 @@ const actions = () => importWithoutSignalHooks(() => import('./actions.js'));
 
 /** Adds the profile commands (their actions load ./actions.js). */
 export const registerProfileCommands: RegisterCommands = (program, deps) => {
-  const rt = () => deps.runtime() as CliRuntime;
+  const rt = () => deps.runtime();
   const profile = program.command('profile').description('stored sites and credentials (see: calctl help profiles)');
   profile
     .command('add')

@@ -5,7 +5,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { aResource, catalog, type ResourceSpec } from '../../catalog/index.js';
-import type { CliRuntime, CommandDeps, RegisterCommands } from '../types.js';
+import type { CommandDeps, RegisterCommands } from '../types.js';
 import { addFlags, bindFlags, kebab } from './flags.js';
 import { listRecords } from './list.js';
 
@@ -66,7 +66,7 @@ function createCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     .option('--porcelain', 'print only the new id')
     .action(async (opts: Opts) => {
       const { createRecord } = await import('./create.js');
-      await createRecord(deps.runtime() as CliRuntime, resource, opts);
+      await createRecord(deps.runtime(), resource, opts);
     });
 }
 
@@ -92,7 +92,7 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       const bySlug = id === undefined && resource.bySlug && typeof opts.slug === 'string';
       const ref = recordRef(resource, id, bySlug ? (opts.slug as string) : undefined);
       const changes = bySlug ? { ...opts, slug: undefined } : opts;
-      await updateRecord(deps.runtime() as CliRuntime, resource, ref, changes);
+      await updateRecord(deps.runtime(), resource, ref, changes);
     });
 }
 
@@ -114,7 +114,7 @@ function copyCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps)
       const { recordRef } = await import('./record.js');
       const { copyRecord } = await import('./copy.js');
       const ref = recordRef(resource, id, opts.slug as string | undefined);
-      await copyRecord(deps.runtime() as CliRuntime, resource, ref, { ...opts, slug: undefined });
+      await copyRecord(deps.runtime(), resource, ref, { ...opts, slug: undefined });
     });
 }
 
@@ -134,7 +134,7 @@ function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   }
   cmd.action(async (ids: string[], opts: Opts) => {
     const { deleteRecords, deleteRefs } = await import('./delete.js');
-    const rt = deps.runtime() as CliRuntime;
+    const rt = deps.runtime();
     const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
     await deleteRecords(rt, resource, named, opts.force === true);
   });
@@ -157,7 +157,7 @@ function restoreCommand(parent: Command, resource: ResourceSpec, deps: CommandDe
     .action(async (ids: string[], opts: Opts) => {
       const { deleteRefs } = await import('./delete.js');
       const { restoreRecords } = await import('./restore.js');
-      const rt = deps.runtime() as CliRuntime;
+      const rt = deps.runtime();
       const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
       await restoreRecords(rt, resource, named, String(opts.status));
     });

@@ -1,6 +1,6 @@
 /** Commands about the site itself rather than one resource: api, info, doc, serve. */
 import { InvalidArgumentError } from 'commander';
-import type { CliRuntime, RegisterCommands } from '../types.js';
+import type { RegisterCommands } from '../types.js';
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
@@ -41,7 +41,7 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     )
     .action(async (method: string, path: string, opts: Record<string, unknown>) => {
       const { runApi } = await import('./api.js');
-      await runApi(deps.runtime() as CliRuntime, method, path, opts);
+      await runApi(deps.runtime(), method, path, opts);
     });
 
   program
@@ -49,7 +49,7 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     .description('show the namespace root (routes and their parameters)')
     .action(async () => {
       const { showInfo } = await import('./api.js');
-      await showInfo(deps.runtime() as CliRuntime, '');
+      await showInfo(deps.runtime(), '');
     });
 
   program
@@ -57,7 +57,7 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     .description('print the OpenAPI document of the site (/doc)')
     .action(async () => {
       const { showInfo } = await import('./api.js');
-      await showInfo(deps.runtime() as CliRuntime, '/doc');
+      await showInfo(deps.runtime(), '/doc');
     });
 
   program
@@ -75,6 +75,6 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     )
     .action(async (opts: Record<string, unknown>) => {
       const { serve } = await import('./serve.js');
-      await serve(deps.runtime() as CliRuntime, opts);
+      await serve(deps.runtime(), opts);
     });
 };

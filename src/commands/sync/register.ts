@@ -4,7 +4,7 @@
  * The work itself (SQLite, the embedded server) is loaded only when a sync command runs.
  */
 import { Option } from 'commander';
-import type { CliRuntime, RegisterCommands } from '../types.js';
+import type { RegisterCommands } from '../types.js';
 
 type Policy = 'local' | 'site' | undefined;
 const load = () => import('./run.js');
@@ -22,7 +22,7 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .addOption(onConflictOption())
     .option('--data <dir>', 'keep the working copy in this directory (remembered for the profile)')
     .action(async (opts: { onConflict?: Policy; data?: string }) => {
-      await (await load()).run(deps.runtime() as CliRuntime, {
+      await (await load()).run(deps.runtime(), {
         pull: true,
         push: true,
         dryRun: false,
@@ -36,7 +36,7 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .addOption(onConflictOption())
     .option('--data <dir>', 'keep the working copy in this directory (remembered for the profile)')
     .action(async (opts: { onConflict?: Policy; data?: string }) => {
-      await (await load()).run(deps.runtime() as CliRuntime, {
+      await (await load()).run(deps.runtime(), {
         pull: true,
         push: false,
         dryRun: false,
@@ -50,7 +50,7 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .addOption(onConflictOption())
     .option('--dry-run', 'print the writes a push would send, send nothing')
     .action(async (opts: { onConflict?: Policy; dryRun?: boolean }) => {
-      await (await load()).run(deps.runtime() as CliRuntime, {
+      await (await load()).run(deps.runtime(), {
         pull: false,
         push: true,
         dryRun: Boolean(opts.dryRun),
@@ -62,7 +62,7 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .description('what changed in the copy and on the site since the last sync, and the conflicts; writes nothing')
     .option('-v, --changes', 'list every changed record')
     .action(async (opts: { changes?: boolean }) => {
-      const rt = deps.runtime() as CliRuntime;
+      const rt = deps.runtime();
       await (await load()).status(rt, Boolean(opts.changes || rt.globals().verbose));
     });
   sync
@@ -72,6 +72,6 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .addOption(new Option('--take <side>', 'local or site').choices(['local', 'site']).makeOptionMandatory())
     .option('--resource <name>', 'events, venues, organizers, categories or tags, when the id names several conflicts')
     .action(async (id: string, opts: { take: 'local' | 'site'; resource?: string }) => {
-      await (await load()).resolveOne(deps.runtime() as CliRuntime, id, opts.take, opts.resource);
+      await (await load()).resolveOne(deps.runtime(), id, opts.take, opts.resource);
     });
 };
