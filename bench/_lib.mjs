@@ -20,7 +20,7 @@ export function serve(dataDir, extra = []) {
         'serve',
         '--port',
         '0',
-        '--data',
+        '--data-dir',
         dataDir,
         ...extra,
       ],

@@ -186,7 +186,7 @@ __calctl_opts() {
     'doc')
       __calctl_r='-h --help' ;;
     'serve')
-      __calctl_r='--host --port --data --per-page --tls-cert --tls-key -h --help' ;;
+      __calctl_r='--host --port --data-dir --per-page --tls-cert --tls-key -h --help' ;;
     'profile')
       __calctl_r='-h --help' ;;
     'profile add')
@@ -208,9 +208,9 @@ __calctl_opts() {
     'add')
       __calctl_r='-h --help' ;;
     'sync')
-      __calctl_r='--on-conflict --data -h --help' ;;
+      __calctl_r='--on-conflict --data-dir -h --help' ;;
     'sync pull')
-      __calctl_r='--on-conflict --data -h --help' ;;
+      __calctl_r='--on-conflict --data-dir -h --help' ;;
     'sync push')
       __calctl_r='--on-conflict -h --help' ;;
     'sync status')
@@ -287,7 +287,7 @@ __calctl_optval() {
       __calctl_r='r l dynamic refs organizers' ;;
     'events list|--status'|'events create|--status'|'events update|--status'|'events copy|--status'|'venues list|--status'|'venues create|--status'|'venues update|--status'|'organizers list|--status'|'organizers create|--status'|'organizers update|--status'|'export events|--status'|'export venues|--status'|'export organizers|--status')
       __calctl_r='r l choices publish future draft pending private trash any' ;;
-    'events create|--data'|'events update|--data'|'venues create|--data'|'venues update|--data'|'organizers create|--data'|'organizers update|--data'|'categories create|--data'|'categories update|--data'|'tags create|--data'|'tags update|--data'|'api|--data'|'sync|--data'|'sync pull|--data')
+    'events create|--data'|'events update|--data'|'venues create|--data'|'venues update|--data'|'organizers create|--data'|'organizers update|--data'|'categories create|--data'|'categories update|--data'|'tags create|--data'|'tags update|--data'|'api|--data')
       __calctl_r='r s atfile' ;;
     'events restore|--status'|'venues restore|--status'|'organizers restore|--status')
       __calctl_r='r s choices publish draft pending private' ;;
@@ -313,7 +313,7 @@ __calctl_optval() {
       __calctl_r='r l choices id count description name slug taxonomy meta url urls' ;;
     'tags|--field'|'tags list|--field'|'tags get|--field'|'tags create|--field'|'tags update|--field'|'tags delete|--field'|'import tags|--field'|'export tags|--field')
       __calctl_r='r s choices id count description name slug taxonomy meta url urls' ;;
-    'serve|--data')
+    'serve|--data-dir'|'sync|--data-dir'|'sync pull|--data-dir')
       __calctl_r='r s dir' ;;
     'serve|--tls-cert'|'serve|--tls-key'|'import events|--map-file'|'import events|--rejects'|'import venues|--map-file'|'import venues|--rejects'|'import organizers|--map-file'|'import organizers|--rejects'|'import categories|--map-file'|'import categories|--rejects'|'import tags|--map-file'|'import tags|--rejects'|'export events|--file'|'export venues|--file'|'export organizers|--file'|'export categories|--file'|'export tags|--file')
       __calctl_r='r s file' ;;

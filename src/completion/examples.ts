@@ -231,7 +231,7 @@ export const EXAMPLES: Record<string, Example[]> = {
   'sync pull': [
     { cmd: 'calctl @prod sync pull', about: "make or refresh the profile's working copy", skip: NEEDS_SITE },
     {
-      cmd: 'calctl @prod sync pull --data ~/copies/prod',
+      cmd: 'calctl @prod sync pull --data-dir ~/copies/prod',
       about: 'keep the copy in a directory of yours',
       skip: NEEDS_SITE,
     },
@@ -328,7 +328,7 @@ export const EXAMPLES: Record<string, Example[]> = {
   serve: [
     { cmd: 'calctl serve', about: 'serve the local calendar on http://127.0.0.1:8080', skip: 'runs until Ctrl-C' },
     {
-      cmd: 'calctl serve --port 0 --data ./calendar --per-page 20',
+      cmd: 'calctl serve --port 0 --data-dir ./calendar --per-page 20',
       about: 'a separate calendar',
       skip: 'runs until Ctrl-C',
     },

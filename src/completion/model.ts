@@ -126,7 +126,9 @@ function optionValue(option: Option, path: readonly string[]): ValueSlot {
     case 'timezone':
       return slot({ kind: 'dynamic', args: ['timezones'] });
     case 'data':
-      return path[0] === 'serve' ? slot({ kind: 'dir' }) : slot({ kind: 'atfile' });
+      return slot({ kind: 'atfile' });
+    case 'data-dir':
+      return slot({ kind: 'dir' });
     case 'file':
     case 'rejects':
     case 'map-file':

@@ -1,6 +1,6 @@
 /**
  * Where a profile's offline working copy lives (`calctl sync`) and what it remembers about its site:
- * `<data dir>/copies/<profile>/` unless `sync pull --data DIR` chose another directory, which is then
+ * `<data dir>/copies/<profile>/` unless `sync pull --data-dir DIR` chose another directory, which is then
  * remembered in `<data dir>/copies/<profile>.json`. Each copy holds the embedded server's files and
  * `copy.json` (the site, its zone, when it was last pulled).
  */
@@ -42,7 +42,7 @@ export function copyDir(env: Env, home: string, profile: string): string {
   return join(defaultDataDir(env, home), 'copies', profile);
 }
 
-/** Remembers `--data DIR` as the profile's working copy. */
+/** Remembers `--data-dir DIR` as the profile's working copy. */
 export function rememberCopyDir(env: Env, home: string, profile: string, dir: string): void {
   const pointer = pointerOf(env, home, profile);
   mkdirSync(dirname(pointer), { recursive: true });

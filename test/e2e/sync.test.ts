@@ -209,7 +209,7 @@ describe('sync push', () => {
 });
 
 describe('where the copy lives', () => {
-  it('sync pull --data DIR writes the copy there; the profile remembers it', async () => {
+  it('sync pull --data-dir DIR (or --data DIR) writes the copy there; the profile remembers it', async () => {
     const home = tempHome();
     const dir = join(mkdtempSync(join(tmpdir(), 'calctl-sync-dir-')), 'copy');
     await made(home, [
@@ -222,7 +222,10 @@ describe('where the copy lives', () => {
       '--duration',
       '1h',
     ]);
-    await ok(home, ['sync', 'pull', '--data', dir]);
+    // (--data, the old spelling of --data-dir, still works: given to `sync pull`, not taken by `sync`)
+    const pulled = await cli(home, ['sync', 'pull', '--data', dir]);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stderr).toContain('--data DIR is now spelled --data-dir DIR');
     expect(readdirSync(dir)).toEqual(expect.arrayContaining(['calctl.sqlite', 'copy.json', 'sync.sqlite']));
     // (the default place holds only the pointer to DIR, no copy)
     const copies = join(home, '.local/share/calctl/copies');

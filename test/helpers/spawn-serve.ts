@@ -1,5 +1,5 @@
 /**
- * Spawns the built CLI (`node bin/calctl serve --port 0 --data DIR`) and waits for the base URL it
+ * Spawns the built CLI (`node bin/calctl serve --port 0 --data-dir DIR`) and waits for the base URL it
  * prints on stdout. Every child is tracked so `stopAllServes()` in afterAll/afterEach cleans up even
  * when a test failed half-way. Needs `npm run build` (dist/calctl.js).
  */
@@ -73,7 +73,7 @@ export interface SpawnServeOptions {
 export function spawnServe(opts: SpawnServeOptions): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
-    [CALCTL, 'serve', '--host', '127.0.0.1', '--port', '0', '--data', opts.dataDir, ...(opts.args ?? [])],
+    [CALCTL, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', opts.dataDir, ...(opts.args ?? [])],
     { cwd: ROOT, env: opts.env ?? isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.add(child);

@@ -1,5 +1,6 @@
 /** Commands about the site itself rather than one resource: api, info, doc, serve. */
 import { InvalidArgumentError } from 'commander';
+import { addDataDirOption } from '../data-dir.js';
 import type { RegisterCommands } from '../types.js';
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
@@ -60,12 +61,13 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
       await showInfo(deps.runtime(), '/doc');
     });
 
-  program
+  const serveCommand = program
     .command('serve')
     .description('run the embedded calendar server for other clients (stops on Ctrl-C)')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--port <port>', 'port (0 picks a free one)', parsePort, 8080)
-    .option('--data <dir>', 'data directory (default: the local calendar of calctl)')
+    .option('--port <port>', 'port (0 picks a free one)', parsePort, 8080);
+  addDataDirOption(serveCommand, 'data directory (default: the local calendar of calctl)');
+  serveCommand
     .option('--per-page <n>', 'default page size of lists', parsePositive, 10)
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key of --tls-cert (PEM)')

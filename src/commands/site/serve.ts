@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors/index.js';
 import { printText } from '../../output/stdout.js';
+import { dataDirOption } from '../data-dir.js';
 import { growYoungGenerationAtOnce } from '../heap.js';
 import type { CliRuntime } from '../types.js';
 
@@ -98,7 +99,8 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   const tls = cert && key ? { cert: readPem(rt, cert, '--tls-cert'), key: readPem(rt, key, '--tls-key') } : undefined;
   if (tls && cert && key) await checkTlsPair(tls, { cert, key });
   const { defaultDataDir } = await import('../../config/paths.js');
-  const dataDir = typeof opts.data === 'string' ? resolve(ctx.cwd, opts.data) : defaultDataDir(ctx.env, ctx.home);
+  const given = dataDirOption(ctx, opts);
+  const dataDir = given !== undefined ? resolve(ctx.cwd, given) : defaultDataDir(ctx.env, ctx.home);
   const copyZone = (await import('../../config/copies.js')).readCopyMeta(dataDir)?.timezone;
   if (!tls && !LOOPBACK.test(host)) {
     ctx.io.stderr.write(

@@ -4,10 +4,13 @@
  * The work itself (SQLite, the embedded server) is loaded only when a sync command runs.
  */
 import { Option } from 'commander';
+import { addDataDirOption, dataDirOption } from '../data-dir.js';
 import type { RegisterCommands } from '../types.js';
 
 type Policy = 'local' | 'site' | undefined;
 const load = () => import('./run.js');
+
+const WHERE = 'keep the working copy in this directory (remembered for the profile)';
 
 const onConflictOption = () =>
   new Option('--on-conflict <side>', 'decide every conflict for this side: local (the copy) or site').choices([
@@ -19,31 +22,31 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
   const sync = program
     .command('sync')
     .description("an offline working copy of the site's calendar: pull, then push (see docs/sync.md)")
-    .addOption(onConflictOption())
-    .option('--data <dir>', 'keep the working copy in this directory (remembered for the profile)')
-    .action(async (opts: { onConflict?: Policy; data?: string }) => {
-      await (await load()).run(deps.runtime(), {
-        pull: true,
-        push: true,
-        dryRun: false,
-        onConflict: opts.onConflict,
-        data: opts.data,
-      });
+    .addOption(onConflictOption());
+  addDataDirOption(sync, WHERE);
+  sync.action(async (opts: { onConflict?: Policy; dataDir?: string; data?: string }) => {
+    await (await load()).run(deps.runtime(), {
+      pull: true,
+      push: true,
+      dryRun: false,
+      onConflict: opts.onConflict,
+      data: dataDirOption(deps.ctx, opts),
     });
-  sync
+  });
+  const pull = sync
     .command('pull')
     .description('bring the site into the working copy (the first pull makes it; later ones fetch what changed)')
-    .addOption(onConflictOption())
-    .option('--data <dir>', 'keep the working copy in this directory (remembered for the profile)')
-    .action(async (opts: { onConflict?: Policy; data?: string }) => {
-      await (await load()).run(deps.runtime(), {
-        pull: true,
-        push: false,
-        dryRun: false,
-        onConflict: opts.onConflict,
-        data: opts.data,
-      });
+    .addOption(onConflictOption());
+  addDataDirOption(pull, WHERE);
+  pull.action(async (opts: { onConflict?: Policy; dataDir?: string; data?: string }) => {
+    await (await load()).run(deps.runtime(), {
+      pull: true,
+      push: false,
+      dryRun: false,
+      onConflict: opts.onConflict,
+      data: dataDirOption(deps.ctx, opts),
     });
+  });
   sync
     .command('push')
     .description("send the working copy's creates, updates, trashes, restores and deletes to the site")
