@@ -92,10 +92,10 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
 
   /** The working copy of the site `target` names, opened in-process (`--offline`). */
   async function connectOffline(target: Target & { kind: 'remote' }, common: Partial<ApiClientOptions>) {
-    const { copyDir, copyName, readCopyMeta } = await import('../config/copies.js');
-    const name = copyName(target);
-    const dir = copyDir(ctx.env, ctx.home, name);
-    const meta = readCopyMeta(dir);
+    const { replicaDir, replicaName, readReplicaMeta } = await import('../config/replicas.js');
+    const name = replicaName(target);
+    const dir = replicaDir(ctx.env, ctx.home, name);
+    const meta = readReplicaMeta(dir);
     if (!meta) {
       const again = target.profileName ? `calctl @${name}` : 'calctl';
       throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: ${again} sync pull`);

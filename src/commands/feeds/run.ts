@@ -4,7 +4,7 @@
  * would trash too much — fails that feed alone and changes nothing of it; trouble with the site
  * itself (unreachable, credentials refused) stops the run with the site's error, as any command.
  */
-import { copyName } from '../../config/copies.js';
+import { replicaName } from '../../config/replicas.js';
 import { PartialError, UsageError } from '../../errors/index.js';
 import { dataFormat, printValue } from '../../output/stdout.js';
 import { outputFormat } from '../shared.js';
@@ -18,7 +18,7 @@ import { type FeedSummary, print, type RunOptions } from './summary.js';
 /** The name a site's feeds are kept under: its profile, its host, or `local`. */
 export async function siteName(rt: Runtime): Promise<string> {
   const target = await rt.target();
-  return target.kind === 'local' ? 'local' : copyName(target);
+  return target.kind === 'local' ? 'local' : replicaName(target);
 }
 
 /** Opens the state of the run's site. */

@@ -101,7 +101,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
   const { defaultDataDir } = await import('../../config/paths.js');
   const given = dataDirOption(ctx, opts);
   const dataDir = given !== undefined ? resolve(ctx.cwd, given) : defaultDataDir(ctx.env, ctx.home);
-  const copyZone = (await import('../../config/copies.js')).readCopyMeta(dataDir)?.timezone;
+  const replicaZone = (await import('../../config/replicas.js')).readReplicaMeta(dataDir)?.timezone;
   if (!tls && !LOOPBACK.test(host)) {
     ctx.io.stderr.write(
       `calctl: WARNING: listening on ${host} without TLS: passwords and data cross the network in clear text.\n` +
@@ -119,7 +119,7 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     perPage: opts.perPage as number,
     ...(g.vendor ? { vendor: g.vendor } : {}),
     // (an offline working copy answers in its site's zone, as the site does)
-    ...(g.timezone ? { timezone: g.timezone } : copyZone ? { timezone: copyZone } : {}),
+    ...(g.timezone ? { timezone: g.timezone } : replicaZone ? { timezone: replicaZone } : {}),
     adminPassword: ctx.env.CALCTL_ADMIN_PASSWORD || undefined,
     tls,
   }).catch((err: unknown) => {

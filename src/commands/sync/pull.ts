@@ -10,7 +10,6 @@ import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { everythingQuery } from '../../catalog/index.js';
 import { LOCAL_ID_FLOOR } from '../../server/index.js';
-import type { LocalView, Writer } from './copy.js';
 import {
   ALL_STATUSES,
   confirmGone,
@@ -24,6 +23,7 @@ import {
   type Rec,
   SYNC_ORDER,
 } from './records.js';
+import type { LocalView, LocalView, Writer, Writer } from './replica.js';
 import { type ConflictRow, localStamp, type SyncState } from './state.js';
 
 export interface Counts {

@@ -13,10 +13,10 @@ import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
 import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { siteText, textKind } from '../../csv/text.js';
-import type { LocalView, Writer } from './copy.js';
 import type { Counts } from './pull.js';
 import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
 import { findLanded } from './recover.js';
+import type { LocalView, Writer } from './replica.js';
 import { type ConflictRow, type JournalRow, localStamp, type SyncState } from './state.js';
 
 export interface PushResult {

@@ -4,17 +4,24 @@
  */
 import { existsSync } from 'node:fs';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { type CopyMeta, copyDir, copyName, readCopyMeta, rememberCopyDir, writeCopyMeta } from '../../config/copies.js';
 import type { RemoteTarget } from '../../config/index.js';
+import {
+  type ReplicaMeta,
+  readReplicaMeta,
+  rememberReplicaDir,
+  replicaDir,
+  replicaName,
+  writeReplicaMeta,
+} from '../../config/replicas.js';
 import { PartialError, UsageError } from '../../errors/index.js';
 import { dataFormat, printText, printValue } from '../../output/stdout.js';
 import { tuneHeapForImport } from '../heap.js';
 import { outputFormat, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
-import { type LocalView, openLocalView, Writer } from './copy.js';
 import { type Counts, pull } from './pull.js';
 import { push } from './push.js';
 import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
+import { type LocalView, openLocalView, Writer } from './replica.js';
 import { type ConflictRow, localStamp, SyncState } from './state.js';
 
 export type Policy = 'local' | 'site' | undefined;
@@ -28,7 +35,7 @@ interface Opened {
   /** how to call calctl on this site again: `calctl @prod`, or `calctl` when no profile names it */
   again: string;
   dir: string;
-  meta: CopyMeta;
+  meta: ReplicaMeta;
   state: SyncState;
 }
 
@@ -41,17 +48,17 @@ async function open(rt: CliRuntime, dataFlag: string | undefined, create: boolea
       'name one: calctl @prod sync pull (a profile), or --url https://example.org',
     );
   }
-  const name = copyName(target as RemoteTarget);
+  const name = replicaName(target as RemoteTarget);
   const again = (target as RemoteTarget).profileName ? `calctl @${name}` : 'calctl';
   const { env, home } = rt.ctx;
-  if (dataFlag) rememberCopyDir(env, home, name, dataFlag);
-  const dir = copyDir(env, home, name);
-  let meta = readCopyMeta(dir);
+  if (dataFlag) rememberReplicaDir(env, home, name, dataFlag);
+  const dir = replicaDir(env, home, name);
+  let meta = readReplicaMeta(dir);
   if (!meta) {
     if (!create) throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: ${again} sync pull`);
     const api = await rt.api();
     meta = { site: api.baseUrl, profile: name, timezone: await siteZone(rt), pulledAt: '' };
-    writeCopyMeta(dir, meta);
+    writeReplicaMeta(dir, meta);
   } else if (dataFlag && !existsSync(dir)) {
     throw new UsageError(`the copy's directory ${dir} is missing`);
   }
@@ -167,7 +174,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       const zone = await siteZone(rt);
       if (zone !== o.meta.timezone) {
         o.meta = { ...o.meta, timezone: zone };
-        writeCopyMeta(o.dir, o.meta);
+        writeReplicaMeta(o.dir, o.meta);
       }
       const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
@@ -180,7 +187,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
         writer.close();
       }
       o.meta = { ...o.meta, pulledAt: new Date(rt.ctx.now().getTime()).toISOString() };
-      writeCopyMeta(o.dir, o.meta);
+      writeReplicaMeta(o.dir, o.meta);
     }
     if (opts.onConflict) await resolve(o, opts.onConflict);
     if (opts.push) {

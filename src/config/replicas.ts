@@ -1,5 +1,6 @@
 /**
- * Where a profile's offline working copy lives (`calctl sync`) and what it remembers about its site:
+ * Where a profile's replica lives — the offline working copy of `calctl sync`; in code "replica", so
+ * that "copy" only means duplicating a record (`events copy`) — and what it remembers about its site:
  * `<data dir>/copies/<profile>/` unless `sync pull --data-dir DIR` chose another directory, which is then
  * remembered in `<data dir>/copies/<profile>.json`. Each copy holds the embedded server's files and
  * `copy.json` (the site, its zone, when it was last pulled).
@@ -10,16 +11,17 @@ import { defaultDataDir } from './paths.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export const COPY_META = 'copy.json';
+/** (its file name on disk is kept, so replicas made before the rename are read) */
+export const REPLICA_META = 'copy.json';
 
 /** The name a site's working copy goes by: its profile, else its host. */
-export function copyName(target: { profileName?: string | undefined; url: string }): string {
+export function replicaName(target: { profileName?: string | undefined; url: string }): string {
   if (target.profileName) return target.profileName;
   return new URL(target.url).host.replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
 /** What a working copy knows about the site it copies. */
-export interface CopyMeta {
+export interface ReplicaMeta {
   /** the site's namespace base (…/wp-json/tribe/events/v1) */
   site: string;
   profile: string;
@@ -33,7 +35,7 @@ const pointerOf = (env: Env, home: string, profile: string) =>
   join(defaultDataDir(env, home), 'copies', `${profile}.json`);
 
 /** The working copy directory of a profile: the remembered `--data` one, else the default place. */
-export function copyDir(env: Env, home: string, profile: string): string {
+export function replicaDir(env: Env, home: string, profile: string): string {
   const pointer = pointerOf(env, home, profile);
   if (existsSync(pointer)) {
     const dir = (JSON.parse(readFileSync(pointer, 'utf8')) as { dir?: unknown }).dir;
@@ -43,22 +45,22 @@ export function copyDir(env: Env, home: string, profile: string): string {
 }
 
 /** Remembers `--data-dir DIR` as the profile's working copy. */
-export function rememberCopyDir(env: Env, home: string, profile: string, dir: string): void {
+export function rememberReplicaDir(env: Env, home: string, profile: string, dir: string): void {
   const pointer = pointerOf(env, home, profile);
   mkdirSync(dirname(pointer), { recursive: true });
   writeFileSync(pointer, `${JSON.stringify({ dir: resolve(dir) })}\n`);
 }
 
-export function readCopyMeta(dir: string): CopyMeta | undefined {
-  const file = join(dir, COPY_META);
+export function readReplicaMeta(dir: string): ReplicaMeta | undefined {
+  const file = join(dir, REPLICA_META);
   if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as CopyMeta;
+  return JSON.parse(readFileSync(file, 'utf8')) as ReplicaMeta;
 }
 
 /** Writes the copy's metadata atomically (a crash leaves the old file or the new one). */
-export function writeCopyMeta(dir: string, meta: CopyMeta): void {
+export function writeReplicaMeta(dir: string, meta: ReplicaMeta): void {
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, COPY_META);
+  const file = join(dir, REPLICA_META);
   writeFileSync(`${file}.tmp`, `${JSON.stringify(meta, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
 }
