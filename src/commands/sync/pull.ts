@@ -23,7 +23,7 @@ import {
   type Rec,
   SYNC_ORDER,
 } from './records.js';
-import type { LocalView, LocalView, Writer, Writer } from './replica.js';
+import type { LocalView, Writer } from './replica.js';
 import { type ConflictRow, localStamp, type SyncState } from './state.js';
 
 export interface Counts {
