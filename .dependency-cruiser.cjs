@@ -25,7 +25,7 @@ const SERVER = {
  * named here and on no other (the plugin's two namespaces on WordPress core's shapes, wp/).
  */
 const SERVER_INSIDE = {
-  shared: ['rest', 'http', 'posts', 'store', 'format', 'time'],
+  shared: ['rest', 'http', 'posts', 'store', 'format', 'time', 'users'],
   table: '^src/server/rest/table\\.ts$',
   namespaces: { wp: [], tribe: ['wp'], tec: ['wp'] },
 };

@@ -4,6 +4,7 @@ import type { AuthStore } from './store/auth.js';
 import type { MediaStore } from './store/media.js';
 import type { PostStore } from './store/posts.js';
 import type { TermStore } from './store/terms.js';
+import type { UserStore } from './store/users.js';
 
 /** Settings of one deployment of the embedded server. */
 export interface SiteSettings {
@@ -23,6 +24,7 @@ export interface Stores {
   terms: TermStore;
   auth: AuthStore;
   media: MediaStore;
+  users: UserStore;
 }
 
 /** What a handler knows about the request besides its parameters. */

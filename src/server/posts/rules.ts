@@ -79,20 +79,22 @@ export const KNOWN_STATUSES = new Set(REGISTERED_STATUSES);
 /**
  * Validates a `status` list parameter as the plugin's lists do (Archive_Base::filter_post_status_list
  * over Tribe__Utils__Array::list_to_array): a comma list or an array, empty items skipped; anonymous
- * readers may ask for exactly `publish`; signed-in users for registered statuses only (`any` is not
- * one). An empty list passes for a signed-in caller and lists what WP_Query shows by default.
+ * readers, and users who may not edit the type (`editor`: current_user_can( edit_posts )), may ask
+ * for exactly `publish`; editors for registered statuses only (`any` is not one). An empty list passes
+ * for an editor and lists what WP_Query shows by default.
  */
-export function parseStatusParam(value: unknown, scope: RequestScope): string[] | false {
+export function parseStatusParam(value: unknown, editor: boolean): string[] | false {
   // (any PHP array, `status[0]=…` as well as `status[]=…`: the plugin reads its values)
   const items = phpArrayValues(value) ?? (typeof value === 'string' ? value.split(',') : null);
   if (!items || items.some((v) => typeof v !== 'string')) return false;
   const list = (items as string[]).map((s) => s.trim()).filter((s) => s !== '');
-  if (scope.userId === null) return list.length === 1 && list[0] === 'publish' ? list : false;
+  if (!editor) return list.length === 1 && list[0] === 'publish' ? list : false;
   return list.every((s) => KNOWN_STATUSES.has(s)) ? list : false;
 }
 
-export function statusesFor(scope: RequestScope, requested: string[] | undefined): string[] {
-  if (!requested) return scope.userId === null ? ['publish'] : ANY_STATUSES;
+/** The statuses a list shows: `any` for an editor of the type, else `publish` (Archive_Event::get). */
+export function statusesFor(editor: boolean, requested: string[] | undefined): string[] {
+  if (!requested) return editor ? ANY_STATUSES : ['publish'];
   // (no status left: WP_Query's default, published plus the private posts the caller may read)
   if (requested.length === 0) return ['publish', 'private'];
   return requested;

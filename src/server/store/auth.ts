@@ -38,15 +38,46 @@ export function generateAppPassword(): string {
   return (chars.match(/.{4}/g) ?? []).join(' ');
 }
 
+/**
+ * An application password's hash as WordPress 6.8 keeps them (wp_fast_hash): one salted SHA-256, fast
+ * and synchronous, which is safe because the secret is 24 random characters, not a chosen password.
+ */
+export function hashAppPassword(secret: string): { salt: Buffer; hash: Buffer } {
+  const salt = randomBytes(16);
+  return { salt, hash: fastHash(salt, normalizeAppPassword(secret)) };
+}
+
+const fastHash = (salt: Buffer, secret: string): Buffer =>
+  crypto().createHash('sha256').update(salt).update(secret, 'utf8').digest();
+
+/** scrypt's cost for login passwords: they never sign in here (only application passwords do). */
+const LOGIN_COST = 1024;
+
+/**
+ * A user's login password, kept as a salted scrypt hash with its parameters (`scrypt$N$r$p$salt$hash`).
+ * The REST API signs in with application passwords only, as WordPress does over basic auth; the login
+ * password is kept so that nothing a client sent is lost, at a cost a request's transaction can bear.
+ */
+export function hashLoginPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = crypto().scryptSync(password, salt, SCRYPT_KEYLEN, { N: LOGIN_COST, r: 8, p: 1 });
+  return `scrypt$${LOGIN_COST}$8$1$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+/** A random version-4 UUID (an application password's id). */
+export const newUuid = (): string => crypto().randomUUID();
+
 export type AuthResult = { ok: true; userId: number } | { ok: false; code: 'invalid_username' | 'incorrect_password' };
 
 /**
- * Users and their application passwords. Passwords are kept only as salted scrypt hashes. A verified
+ * Users and their application passwords. Passwords are kept only as salted hashes. A verified
  * credential is remembered in memory under a SHA-256 of what was presented, keyed by a per-process
- * secret, so the slow hash runs once per credential, not once per request.
+ * secret, so the slow hash runs once per credential, not once per request; the remembered password
+ * must still exist (one indexed look-up), so a revoked password or a deleted user fails at once, even
+ * when another process revoked it.
  */
 export class AuthStore {
-  private readonly verified = new Map<string, number>();
+  private readonly verified = new Map<string, { userId: number; row: number }>();
   private cacheKey: string | undefined;
 
   constructor(private readonly db: Database) {}
@@ -67,10 +98,22 @@ export class AuthStore {
     const insert = this.db.transaction(() => {
       // Another process may have created the admin meanwhile: only the first one wins.
       if (this.db.prepare('SELECT 1 FROM users WHERE id = 1').get() !== undefined) return false;
-      this.db.prepare('INSERT INTO users (id, login, display_name) VALUES (1, ?, ?)').run(ADMIN_LOGIN, 'Administrator');
       this.db
-        .prepare('INSERT INTO app_passwords (user_id, name, salt, hash, created) VALUES (1, ?, ?, ?, ?)')
-        .run('calctl', salt, hash, now);
+        .prepare(
+          `INSERT INTO users (id, login, display_name, slug, nickname, email, roles, registered)
+           VALUES (1, ?, ?, ?, ?, ?, 'administrator', ?)`,
+        )
+        .run(
+          ADMIN_LOGIN,
+          'Administrator',
+          ADMIN_LOGIN,
+          ADMIN_LOGIN,
+          `${ADMIN_LOGIN}@localhost`,
+          now.slice(0, 19).replace('T', ' '),
+        );
+      this.db
+        .prepare('INSERT INTO app_passwords (user_id, name, salt, hash, created, uuid) VALUES (1, ?, ?, ?, ?, ?)')
+        .run('calctl', salt, hash, now, newUuid());
       return true;
     });
     const created = insert.immediate();
@@ -86,8 +129,8 @@ export class AuthStore {
     const salt = randomBytes(16);
     const hash = await scryptAsync(normalizeAppPassword(password), salt);
     this.db
-      .prepare('INSERT INTO app_passwords (user_id, name, salt, hash, created) VALUES (?, ?, ?, ?, ?)')
-      .run(userId, name, salt, hash, new Date().toISOString());
+      .prepare('INSERT INTO app_passwords (user_id, name, salt, hash, created, uuid) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(userId, name, salt, hash, new Date().toISOString(), newUuid());
   }
 
   async verify(login: string, password: string): Promise<AuthResult> {
@@ -96,21 +139,30 @@ export class AuthStore {
     this.cacheKey ??= randomBytes(32).toString('base64');
     const key = crypto().hash('sha256', `${this.cacheKey}\0${login}\0${password}`, 'base64');
     const cached = this.verified.get(key);
-    if (cached !== undefined) return { ok: true, userId: cached };
-    const user = this.db.prepare('SELECT id FROM users WHERE login = ? COLLATE NOCASE').get(login) as
-      | { id: number }
-      | undefined;
+    if (cached !== undefined) {
+      if (this.db.prepare('SELECT 1 FROM app_passwords WHERE id = ? AND user_id = ?').get(cached.row, cached.userId))
+        return { ok: true, userId: cached.userId };
+      this.verified.delete(key);
+    }
+    // (wp_authenticate_application_password: the login, else an e-mail address)
+    const user = this.db
+      .prepare(
+        'SELECT id FROM users WHERE login = ? COLLATE NOCASE UNION ALL SELECT id FROM users WHERE email = ? COLLATE NOCASE',
+      )
+      .get(login, login) as { id: number } | undefined;
     if (!user) return { ok: false, code: 'invalid_username' };
-    const rows = this.db.prepare('SELECT salt, hash FROM app_passwords WHERE user_id = ?').all(user.id) as {
+    const rows = this.db.prepare('SELECT id, salt, hash, algo FROM app_passwords WHERE user_id = ?').all(user.id) as {
+      id: number;
       salt: Buffer;
       hash: Buffer;
+      algo: string;
     }[];
     const presented = normalizeAppPassword(password);
     for (const row of rows) {
-      const hash = await scryptAsync(presented, row.salt);
+      const hash = row.algo === 'sha256' ? fastHash(row.salt, presented) : await scryptAsync(presented, row.salt);
       if (hash.length === row.hash.length && crypto().timingSafeEqual(hash, row.hash)) {
         if (this.verified.size > 10_000) this.verified.clear();
-        this.verified.set(key, user.id);
+        this.verified.set(key, { userId: user.id, row: row.id });
         return { ok: true, userId: user.id };
       }
     }

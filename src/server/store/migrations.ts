@@ -144,6 +144,34 @@ const MIGRATIONS: readonly string[] = [
     ELSE 'organizer' END || '/' || slug || '/'
   WHERE status IN ('publish', 'private') AND slug <> '';
   `,
+  // 8: WordPress's users (wp_users and the user meta its REST controller shows: names, locale, roles)
+  // and application passwords with the fields core keeps for each (uuid, app_id, last use). The admin
+  // of a data dir made before keeps its id, login and password and gets the administrator role.
+  // Application passwords made through REST are hashed with a keyless salted SHA-256 (`algo` 'sha256',
+  // as WordPress 6.8 does with wp_fast_hash: they are long random secrets); the admin's first one keeps
+  // its scrypt hash.
+  `
+  ALTER TABLE users ADD COLUMN email TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN slug TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN url TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN description TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN first_name TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN last_name TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN nickname TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN locale TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN roles TEXT NOT NULL DEFAULT 'subscriber';
+  ALTER TABLE users ADD COLUMN registered TEXT NOT NULL DEFAULT '';
+  ALTER TABLE users ADD COLUMN pass_hash TEXT NOT NULL DEFAULT '';
+  UPDATE users SET roles = 'administrator', slug = lower(login), nickname = login,
+    email = login || '@localhost', registered = strftime('%Y-%m-%d %H:%M:%S', 'now') WHERE id = 1;
+  ALTER TABLE app_passwords ADD COLUMN uuid TEXT NOT NULL DEFAULT '';
+  ALTER TABLE app_passwords ADD COLUMN app_id TEXT NOT NULL DEFAULT '';
+  ALTER TABLE app_passwords ADD COLUMN last_used TEXT;
+  ALTER TABLE app_passwords ADD COLUMN last_ip TEXT;
+  ALTER TABLE app_passwords ADD COLUMN algo TEXT NOT NULL DEFAULT 'scrypt';
+  UPDATE app_passwords SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' ||
+    substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+  `,
 ];
 
 /** Brings the schema up to the latest version. Safe to call from several processes at once. */

@@ -4,12 +4,14 @@
  * (Post_Entity_Endpoint::can_*), then the acknowledgement header (Endpoint::respond →
  * assure_experimental_acknowledgement) and the operation. The namespace index and `/docs` need no header.
  */
+
 import { forbidden, invalidParams, RestError } from '../http/errors.js';
 import type { Detail } from '../rest/args.js';
 import { restRoot } from '../rest/root.js';
 import type { Call, Namespace, Params, Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import type { Post } from '../store/types.js';
+import { canPost, canType } from '../users/caps.js';
 import { sanitizeArg, type TecArg, validateArg } from './args.js';
 import { tecDocs } from './docs.js';
 import { loadEventRender, serializeTecEvent } from './event-record.js';
@@ -58,13 +60,14 @@ function target(call: TecCall): Post | undefined {
 
 /** Post_Entity_Endpoint's permission callbacks. */
 function permitted(call: TecCall, op: TecEndpoint['op']): boolean {
-  const editor = call.scope.userId !== null;
+  const { scope } = call;
   if (op === 'index' || op === 'docs') return true;
-  if (!isItem(call)) return op === 'list' || editor;
+  if (!isItem(call)) return op === 'list' || canType(scope, tecPostType(resourceOf(call)), 'edit_posts');
   const post = target(call);
   if (!post) return false;
-  if (op === 'read') return post.status === 'publish' || editor;
-  return editor;
+  // (can_read: a guest reads what is published; anything else is read_post's, then edit_post, delete_post)
+  if (op === 'read') return post.status === 'publish' || canPost(scope, 'read_post', post);
+  return canPost(scope, op === 'delete' ? 'delete_post' : 'edit_post', post);
 }
 
 /** `Allow`: the route's methods whose permission callback lets this caller through. */

@@ -4,7 +4,7 @@
  * WordPress's two rounds, the permission every write needs (a signed-in user), `Allow` from the
  * route's methods, and `_fields`.
  */
-import type { ResourceSpec } from '../../catalog/index.js';
+import { postTypeOf, type ResourceSpec, taxonomyOf } from '../../catalog/index.js';
 import { forbidden, invalidParams, missingParams, RestError } from '../http/errors.js';
 import { fieldsParam } from '../http/fields.js';
 import type { ArgDef, Detail } from '../rest/args.js';
@@ -12,6 +12,7 @@ import { mergeParams } from '../rest/params.js';
 import { restRoot } from '../rest/root.js';
 import type { Call, Endpoint, Namespace, Params, Reply, Route } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
+import { canWritePost, canWriteTerms } from '../users/caps.js';
 
 /** What a handler of the namespace gets. */
 export interface HandlerRequest {
@@ -104,6 +105,21 @@ function allowOf(route: Route<TribeEndpoint>, userId: number | null): string {
   return userId === null ? both.anonymous : both.user;
 }
 
+/**
+ * The plugin's permission callbacks of a write (can_create, can_edit, can_delete) for a signed-in
+ * caller: on terms, editing events and managing the taxonomy; on posts, the type's capability on a
+ * collection or a by-slug route (no `id` there), the post's own on an item.
+ */
+function mayWrite(scope: RequestScope, route: TribeRoute, method: string, params: Params): boolean {
+  const { resource } = route;
+  if (resource.kind === 'term') return canWriteTerms(scope, taxonomyOf(resource));
+  const type = postTypeOf(resource);
+  const verb = method === 'DELETE' ? 'delete' : 'edit';
+  if (route.kind !== 'item') return canWritePost(scope, type, verb, undefined);
+  const post = scope.stores.posts.get(Number(params.id));
+  return canWritePost(scope, type, verb, post?.type === type ? post : undefined);
+}
+
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** The namespace `{vendor}/events/v1`; `maxParamLength` bounds a path parameter (414 above). */
@@ -116,8 +132,10 @@ export function tribeNamespace(name: string, maxParamLength: number): Namespace<
       return mergeParams({ method: input.method, query: input.query, ...body, path });
     },
     validate: ({ endpoint, scope }, raw) => validateArgs(endpoint.args, scope, raw),
-    permit({ endpoint, scope }) {
-      if (endpoint.permission === 'edit' && scope.userId === null) throw forbidden(false);
+    permit({ endpoint, scope, route, input }, params) {
+      if (endpoint.permission !== 'edit') return;
+      if (scope.userId === null) throw forbidden(false);
+      if (!mayWrite(scope, route as TribeRoute, input.method, params)) throw forbidden(true);
     },
     handle({ endpoint, scope, route, input }: Call<TribeEndpoint>, params) {
       const has = (n: string) => Object.hasOwn(params, n);

@@ -21,6 +21,7 @@ import {
   type Verdict,
 } from '../rest/args.js';
 import type { RequestScope } from '../site.js';
+import { canType } from '../users/caps.js';
 import { validOrganizer, validVenue } from './handlers/event-links.js';
 import { isImageOrEmpty, isImageValue } from './handlers/images.js';
 import { findTermRef } from './handlers/terms.js';
@@ -123,7 +124,7 @@ const everyRef =
 function paramCheck(resource: ResourceSpec, p: ParamSpec): Check | undefined {
   const n = p.name;
   if (n === 'page' || n === 'per_page') return (v) => positiveInt(v) !== undefined;
-  if (n === 'status') return (v, s) => parseStatusParam(v, s) !== false;
+  if (n === 'status') return (v, s) => parseStatusParam(v, canType(s, postTypeOf(resource), 'edit_posts')) !== false;
   if (p.semantic === 'date') return (v, s) => isTime(v, s);
   if (n === 'search' || n === 'strict_dates' || n === 'slug' || n === 'order' || n === 'orderby')
     return (v) => isNonEmptyString(v);

@@ -54,13 +54,17 @@ export const wpNamespace: Namespace<WpEndpoint> = {
   index: wpIndexRoutes,
 };
 
-/** The namespace's entries in the `/wp-json/` index: the two routes clients check first. */
+/** The namespace's entries in the `/wp-json/` index: the routes clients check first. */
 function wpIndexRoutes(scope: RequestScope): Record<string, unknown> {
-  const get = (path: string) => ({
+  const entry = (path: string, methods: string[]) => ({
     namespace: WP_NS,
-    methods: ['GET'],
-    endpoints: [{ methods: ['GET'], args: {} }],
+    methods,
+    endpoints: [{ methods, args: {} }],
     _links: { self: [{ href: `${restRoot(scope.origin)}${path}` }] },
   });
-  return { '/wp/v2/users/me': get('/wp/v2/users/me'), '/wp/v2/settings': get('/wp/v2/settings') };
+  return {
+    '/wp/v2/users': entry('/wp/v2/users', ['GET', 'POST']),
+    '/wp/v2/users/me': entry('/wp/v2/users/me', ['GET']),
+    '/wp/v2/settings': entry('/wp/v2/settings', ['GET']),
+  };
 }

@@ -19,9 +19,10 @@ export type Context = 'view' | 'embed' | 'edit';
 export const contextParam = (params: CoreParams): Context =>
   params.oneOf('context', ['view', 'embed', 'edit'] as const, 'view');
 
-/** get_items_permissions_check: the `edit` context only for callers who may edit (`refusal`: why not). */
-export function permitContext(context: Context, scope: RequestScope, refusal: string): void {
-  if (context === 'edit' && scope.userId === null) throw new RestError(401, 'rest_forbidden_context', refusal);
+/** get_items_permissions_check: the `edit` context only for callers who may edit (`editor`; `refusal`: why not). */
+export function permitContext(context: Context, editor: boolean, scope: RequestScope, refusal: string): void {
+  if (context === 'edit' && !editor)
+    throw new RestError(scope.userId === null ? 401 : 403, 'rest_forbidden_context', refusal);
 }
 
 /** Collects the failures of one request's parameters. */

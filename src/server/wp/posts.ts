@@ -3,6 +3,7 @@
  * `tribe_organizer`), read and delete: WP_REST_Posts_Controller::get_items, get_item, delete_item and
  * their permission checks, on the same store as the plugin's routes.
  */
+
 import { postTypeOf, type ResourceSpec } from '../../catalog/index.js';
 import { RestError } from '../http/errors.js';
 import { shownGmt, trashPost } from '../posts/lifecycle.js';
@@ -11,6 +12,7 @@ import type { Params, Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import { likeArg } from '../store/page-queries.js';
 import type { Post, PostType } from '../store/types.js';
+import { canPost, canType } from '../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from './namespace.js';
 import { type Context, CoreParams, collectionHeaders, contextParam, permitContext } from './params.js';
 import { type CoreContext, type CoreLinks, restDate, serializeCorePost } from './post-record.js';
@@ -37,13 +39,16 @@ const EDIT_REFUSED = 'You may not edit posts of this type.';
 
 export const invalidPostId = () => new RestError(404, 'rest_post_invalid_id', 'No post of this type has this ID.');
 
-const canRead = (post: Post, scope: RequestScope) => post.status === 'publish' || scope.userId !== null;
+/** check_read_permission: a published post, or one the caller may read (read_post). */
+const canRead = (post: Post, scope: RequestScope) => post.status === 'publish' || canPost(scope, 'read_post', post);
 
 /** The methods a caller may use on a post (rest_send_allow_header runs every permission check). */
 export function allowedOn(post: Post | undefined, scope: RequestScope): string[] {
   if (!post) return [];
-  if (scope.userId !== null) return EVERYTHING;
-  return canRead(post, scope) ? ['GET'] : [];
+  const allow = canRead(post, scope) ? ['GET'] : [];
+  if (canPost(scope, 'edit_post', post)) allow.push('POST', 'PUT', 'PATCH');
+  if (canPost(scope, 'delete_post', post)) allow.push('DELETE');
+  return allow;
 }
 
 /** Organizer ids and terms of the posts of an answer, read in two queries. */
@@ -62,7 +67,7 @@ function render(post: Post, scope: RequestScope, context: CoreContext, links: bo
 const shownIn = (context: Context): CoreContext => (context === 'edit' ? 'edit' : 'view');
 
 /** The statuses a list may show: `publish` unless the caller may edit (sanitize_post_statuses). */
-function statusesOf(params: CoreParams, scope: RequestScope): string[] {
+function statusesOf(params: CoreParams, scope: RequestScope, type: PostType): string[] {
   const asked = params.list('status') ?? ['publish'];
   const unknown = asked.findIndex((s) => !STATUSES.includes(s));
   if (unknown >= 0) {
@@ -71,11 +76,11 @@ function statusesOf(params: CoreParams, scope: RequestScope): string[] {
       message: `status[${unknown}] must be one of: ${STATUSES.join(', ')}.`,
       data: null,
     };
-  } else if (scope.userId === null && asked.some((s) => s !== 'publish')) {
+  } else if (!canType(scope, type, 'edit_posts') && asked.some((s) => s !== 'publish')) {
     params.failed.status ??= {
       code: 'rest_forbidden_status',
-      message: 'Only published posts may be listed without signing in.',
-      data: { status: 401 },
+      message: 'Only published posts may be listed by whoever may not edit them.',
+      data: { status: scope.userId === null ? 401 : 403 },
     };
   }
   return [...new Set(asked.flatMap((s) => (s === 'any' ? ANY : [s])))];
@@ -141,7 +146,7 @@ function listParams(type: PostType, scope: RequestScope, query: Params) {
   const offset = params.has('offset') ? params.int('offset', 0, 0) : undefined;
   const order = params.oneOf('order', ['asc', 'desc'] as const, 'desc');
   const orderby = params.oneOf('orderby', ORDERBY, 'date');
-  const statuses = statusesOf(params, scope);
+  const statuses = statusesOf(params, scope, type);
   const include = params.ids('include');
   const exclude = params.ids('exclude');
   const authors = params.ids('author');
@@ -248,7 +253,7 @@ export function postEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
     list: wpEndpoint({
       methods: ['GET'],
       parse: (scope, query) => listParams(type, scope, query),
-      permit: (scope, p) => permitContext(p.context, scope, EDIT_REFUSED),
+      permit: (scope, p) => permitContext(p.context, canType(scope, type, 'edit_posts'), scope, EDIT_REFUSED),
       handler: (scope, p, query) => listPosts(type, scope, p, query),
     }),
     get: wpEndpoint({
@@ -262,8 +267,9 @@ export function postEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
         return { post, context };
       },
       permit(scope, { post, context }) {
-        permitContext(context, scope, EDIT_REFUSED);
-        if (!canRead(post, scope)) throw new RestError(401, 'rest_forbidden', 'You are not allowed to do that.');
+        permitContext(context, canPost(scope, 'edit_post', post), scope, EDIT_REFUSED);
+        if (!canRead(post, scope))
+          throw new RestError(scope.userId === null ? 401 : 403, 'rest_forbidden', 'You are not allowed to do that.');
       },
       handler(scope, { post, context }) {
         const link = `<${serializeCorePost(post, { organizers: [], terms: [] }, scope, 'view', null).link}>`;
@@ -287,9 +293,13 @@ export function postEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
         params.check();
         return { force, post: findPost(type, Number(groups.id), scope) };
       },
-      permit(scope) {
-        if (scope.userId === null)
-          throw new RestError(401, 'rest_cannot_delete', 'You are not allowed to delete this post.');
+      permit(scope, { post }) {
+        if (!canPost(scope, 'delete_post', post))
+          throw new RestError(
+            scope.userId === null ? 401 : 403,
+            'rest_cannot_delete',
+            'You are not allowed to delete this post.',
+          );
       },
       handler(scope, { force, post }) {
         if (force) {

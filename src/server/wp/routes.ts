@@ -1,15 +1,18 @@
 /**
  * The routes of WordPress core's `wp/v2` namespace served here, derived from the catalog: each
  * resource's collection and item under its REST base (`/wp/v2/tribe_events`, `/wp/v2/tags`), then
- * the media library (media/), `users/me` and `settings`. Their rules on the pipeline are in namespace.ts.
+ * the media library (media/), the users routes with their application passwords, and `settings`. Their
+ * rules on the pipeline are in namespace.ts.
  */
 import { catalog } from '../../catalog/index.js';
 import type { Route } from '../rest/types.js';
 import { mediaEndpoints } from './media/routes.js';
 import { type WpEndpoint, wpNamespace } from './namespace.js';
 import { postEndpoints } from './posts.js';
+import { settings } from './settings.js';
 import { termEndpoints } from './terms.js';
-import { settings, usersMe } from './users.js';
+import { appPasswordEndpoints } from './users/app-passwords.js';
+import { usersEndpoints } from './users/users.js';
 
 /** Every route of the namespace served here. */
 export function wpTable(): Route<WpEndpoint>[] {
@@ -25,7 +28,19 @@ export function wpTable(): Route<WpEndpoint>[] {
   routes.push(
     { namespace: wpNamespace, pattern: '/media', endpoints: mediaEndpoints.collection },
     { namespace: wpNamespace, pattern: '/media/(?P<id>[\\d]+)', endpoints: mediaEndpoints.item },
-    { namespace: wpNamespace, pattern: '/users/me', endpoints: [usersMe] },
+    { namespace: wpNamespace, pattern: '/users', endpoints: usersEndpoints.collection },
+    { namespace: wpNamespace, pattern: '/users/(?P<id>[\\d]+)', endpoints: usersEndpoints.item },
+    { namespace: wpNamespace, pattern: '/users/me', endpoints: usersEndpoints.me },
+    {
+      namespace: wpNamespace,
+      pattern: '/users/(?P<user_id>(?:[\\d]+|me))/application-passwords',
+      endpoints: appPasswordEndpoints.collection,
+    },
+    {
+      namespace: wpNamespace,
+      pattern: '/users/(?P<user_id>(?:[\\d]+|me))/application-passwords/(?P<uuid>[\\w\\-]+)',
+      endpoints: appPasswordEndpoints.item,
+    },
     { namespace: wpNamespace, pattern: '/settings', endpoints: [settings] },
   );
   return routes;

@@ -2,12 +2,14 @@
  * WordPress core's routes for the plugin's taxonomies (`/wp-json/wp/v2/tribe_events_cat`, `/tags`),
  * read and delete: WP_REST_Terms_Controller::get_items, get_item, delete_item and their checks.
  */
+
 import { type ResourceSpec, taxonomyOf } from '../../catalog/index.js';
 import { compareNames } from '../format/collate.js';
 import { RestError } from '../http/errors.js';
 import type { Params, Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
+import { canManageTerms } from '../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from './namespace.js';
 import { CoreParams, collectionHeaders, contextParam, permitContext } from './params.js';
 import { serializeCoreTerm } from './term-record.js';
@@ -20,7 +22,8 @@ const TERM_LISTS = ['include', 'exclude', 'slug'];
 export const invalidTerm = () => new RestError(404, 'rest_term_invalid', 'There is no such term.');
 
 /** The methods a caller may use on a term: anyone reads, signed-in editors do the rest. */
-export const termAllow = (scope: RequestScope) => (scope.userId === null ? ['GET'] : EVERYTHING);
+export const termAllow = (scope: RequestScope, taxonomy: Taxonomy) =>
+  canManageTerms(scope, taxonomy) ? EVERYTHING : ['GET'];
 
 const EDIT_REFUSED = 'You may not edit terms of this taxonomy.';
 
@@ -83,7 +86,7 @@ function listTerms(
   list.sort((a, b) => dir * (compare as (a: Term, b: Term) => number)(a, b) || a.id - b.id);
   const total = list.length;
   const maxPages = Math.ceil(total / perPage);
-  const allow = termAllow(scope);
+  const allow = termAllow(scope, taxonomy);
   const body = list
     .slice((page - 1) * perPage, page * perPage)
     .map((t) => serializeCoreTerm(t, count(t), scope, allow));
@@ -104,7 +107,7 @@ export function termEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
     list: wpEndpoint({
       methods: ['GET'],
       parse: (_scope, query) => listParams(taxonomy, query),
-      permit: (scope, p) => permitContext(p.context, scope, EDIT_REFUSED),
+      permit: (scope, p) => permitContext(p.context, canManageTerms(scope, taxonomy), scope, EDIT_REFUSED),
       handler: (scope, p, query) => listTerms(taxonomy, resource.coreBase, scope, p, query),
     }),
     get: wpEndpoint({
@@ -117,10 +120,10 @@ export function termEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
         params.check();
         return { term, context };
       },
-      permit: (scope, { context }) => permitContext(context, scope, EDIT_REFUSED),
+      permit: (scope, { context }) => permitContext(context, canManageTerms(scope, taxonomy), scope, EDIT_REFUSED),
       handler(scope, { term }) {
         const count = scope.stores.terms.count(term.id);
-        return { status: 200, body: serializeCoreTerm(term, count, scope, termAllow(scope)), headers: {} };
+        return { status: 200, body: serializeCoreTerm(term, count, scope, termAllow(scope, taxonomy)), headers: {} };
       },
     }),
     /** delete_item: terms have no trash, so only `force=true` deletes (for good). */
@@ -133,8 +136,12 @@ export function termEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
         return { force, term: findTerm(taxonomy, Number(groups.id), scope) };
       },
       permit(scope) {
-        if (scope.userId === null)
-          throw new RestError(401, 'rest_cannot_delete', 'You are not allowed to delete this term.');
+        if (!canManageTerms(scope, taxonomy))
+          throw new RestError(
+            scope.userId === null ? 401 : 403,
+            'rest_cannot_delete',
+            'You are not allowed to delete this term.',
+          );
       },
       handler(scope, { force, term }) {
         if (!force) {

@@ -1,11 +1,12 @@
 import type { RequestScope } from '../../site.js';
 import type { Post, Taxonomy, Term } from '../../store/types.js';
+import { canPost } from '../../users/caps.js';
 import { type EventLinks, newRenderShare, serializeEvent } from '../records/event.js';
 
-/** Linked venue/organizers visible to the caller: anonymous readers never see unpublished ones. */
+/** Linked venue/organizers visible to the caller: an unpublished one only to whoever may read it (read_post). */
 function visible(post: Post | undefined, scope: RequestScope): post is Post {
   if (!post || post.status === 'trash') return false;
-  return scope.userId !== null || post.status === 'publish';
+  return post.status === 'publish' || canPost(scope, 'read_post', post);
 }
 
 /** An event's terms of one taxonomy, with the counts their rows carry (kept by triggers). */

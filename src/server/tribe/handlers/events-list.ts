@@ -1,9 +1,11 @@
+import { postTypeOf } from '../../../catalog/index.js';
 import { addDays, utcToWall } from '../../../clock/index.js';
 import { parseDateParam, parseStatusParam, siteNow, statusesFor } from '../../posts/rules.js';
 import { listOf, toBool } from '../../rest/args.js';
 import type { Reply } from '../../rest/types.js';
 import { type RequestScope, restBase } from '../../site.js';
 import { likeArg } from '../../store/page-queries.js';
+import { canType } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
 import { renderEvents } from './event-view.js';
 import { paging, postArchive } from './list-common.js';
@@ -92,11 +94,12 @@ export function listEvents(req: HandlerRequest): Reply {
     // Accepted and echoed, but without the premium extension they filter nothing.
     if (req.has(g)) pairs.push([g, g === 'geoloc' ? (toBool(q[g]) ? '1' : '0') : String(q[g])]);
   }
-  const requested = req.has('status') ? (parseStatusParam(q.status, scope) as string[]) : undefined;
-  const statuses = statusesFor(scope, requested);
+  const editor = canType(scope, postTypeOf(req.resource), 'edit_posts');
+  const requested = req.has('status') ? (parseStatusParam(q.status, editor) as string[]) : undefined;
+  const statuses = statusesFor(editor, requested);
   where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
   args.push(...statuses);
-  pairs.push(['status', requested ? requested.join(',') : scope.userId === null ? 'publish' : 'any']);
+  pairs.push(['status', requested ? requested.join(',') : editor ? 'any' : 'publish']);
   if (req.has('post_parent')) {
     where.push('p.parent = ?');
     args.push(Number(q.post_parent));

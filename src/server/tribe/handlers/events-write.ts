@@ -1,7 +1,6 @@
 import { eventRulesZone, wallToUtc } from '../../../clock/index.js';
 import { sanitizeTitle, storedPostContent, storedPostTitle } from '../../../wptext/index.js';
 import { phpArrayValues } from '../../http/php-vars.js';
-import { callerOf, canUnfilteredHtml } from '../../posts/capabilities.js';
 import {
   askedDates,
   dateFloats,
@@ -18,17 +17,19 @@ import type { Reply } from '../../rest/types.js';
 import type { RequestScope } from '../../site.js';
 import { newPost } from '../../store/posts.js';
 import type { EventMeta, Post } from '../../store/types.js';
+import { canUnfilteredHtml } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
 import { resolveOrganizers, resolveTerms, resolveVenue } from './event-links.js';
 import { renderEvent } from './event-view.js';
 import { saveFeaturedImage } from './images.js';
+import { scaleBackStatus } from './status.js';
 
 const flag = (req: HandlerRequest, name: string) => req.has(name) && toBool(req.params[name]) === true;
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** Title, content and excerpt as the site stores them for this caller (see wptext/store.ts). */
 function textFor(req: HandlerRequest) {
-  const unfiltered = canUnfilteredHtml(callerOf(req.scope.userId));
+  const unfiltered = canUnfilteredHtml(req.scope);
   return {
     title: (v: unknown) => storedPostTitle(text(v), unfiltered),
     html: (v: unknown) => storedPostContent(text(v), unfiltered),
@@ -66,7 +67,7 @@ export function createEvent(req: HandlerRequest): Reply {
     const now = siteNow(scope);
     const asked = askedDates(p, req.has, scope);
     const date = asked?.date ?? now.local;
-    const requested = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
+    const requested = scaleBackStatus(scope, p.status);
     const dateUtc = storedGmt(date, asked?.gmt, requested, scope);
     const status = scheduled(requested, dateUtc, scope);
     const stored = textFor(req);
@@ -126,7 +127,7 @@ function updatedLifecycle(req: HandlerRequest, post: Post, title: string): Parti
   const { scope, params: p } = req;
   const now = siteNow(scope);
   const asked = req.has('date') || req.has('date_utc') ? askedDates(p, req.has, scope) : null;
-  const requested = typeof p.status === 'string' && p.status !== '' ? p.status : 'publish';
+  const requested = scaleBackStatus(scope, p.status);
   const editDate = requested !== post.status || (requested === 'future' && asked !== null);
   const floats = dateFloats(post, editDate);
   const date = floats ? now.local : (asked?.date ?? now.local);

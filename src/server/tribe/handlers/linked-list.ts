@@ -5,6 +5,7 @@ import type { Reply } from '../../rest/types.js';
 import { restBase } from '../../site.js';
 import { likeArg } from '../../store/page-queries.js';
 import type { Post } from '../../store/types.js';
+import { canType } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
 import { serializeOrganizer, serializeVenue } from '../records/linked.js';
 import { paging, postArchive, searchWords } from './list-common.js';
@@ -55,11 +56,12 @@ export function listLinked(req: HandlerRequest): Reply {
     where.push(`EXISTS (${linkSql(resource.name)} AND ${visible} AND e.start_utc >= ?)`);
     args.push(siteNow(scope).utc);
   }
-  const requested = req.has('status') ? (parseStatusParam(q.status, scope) as string[]) : undefined;
-  const statuses = statusesFor(scope, requested);
+  const editor = canType(scope, postTypeOf(resource), 'edit_posts');
+  const requested = req.has('status') ? (parseStatusParam(q.status, editor) as string[]) : undefined;
+  const statuses = statusesFor(editor, requested);
   where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
   args.push(...statuses);
-  pairs.push(['status', requested ? requested.join(',') : scope.userId === null ? 'publish' : 'any']);
+  pairs.push(['status', requested ? requested.join(',') : editor ? 'any' : 'publish']);
 
   const order = 'p.date DESC, p.id DESC';
   const offset = (pg.page - 1) * pg.perPage;

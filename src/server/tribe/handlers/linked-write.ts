@@ -1,6 +1,5 @@
 import { getResource, metaKeys } from '../../../catalog/index.js';
 import { sanitizeTitle, storedMetaLine, storedPostContent, storedPostTitle } from '../../../wptext/index.js';
-import { callerOf, canUnfilteredHtml } from '../../posts/capabilities.js';
 import {
   askedDates,
   dateFloats,
@@ -15,7 +14,9 @@ import { tribeIsTruthy } from '../../rest/args.js';
 import type { RequestScope } from '../../site.js';
 import { newPost as postRow } from '../../store/posts.js';
 import type { OrganizerMeta, Post, PostType, VenueMeta } from '../../store/types.js';
+import { canUnfilteredHtml } from '../../users/caps.js';
 import { saveFeaturedImage } from './images.js';
+import { scaleBackStatus } from './status.js';
 
 const VENUE_TEXT = metaKeys(getResource('venues'));
 const ORGANIZER_TEXT = metaKeys(getResource('organizers'));
@@ -23,7 +24,7 @@ const ORGANIZER_TEXT = metaKeys(getResource('organizers'));
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 /** A value as sent, untrimmed (the site keeps the blanks of descriptions). */
 const raw = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-const unfiltered = (scope: RequestScope) => canUnfilteredHtml(callerOf(scope.userId));
+const unfiltered = (scope: RequestScope) => canUnfilteredHtml(scope);
 
 /** Address, city, phone …: cleaned as the plugin saves them (`sanitize_text_field`). */
 function applyText(meta: Record<string, unknown>, data: Record<string, unknown>, keys: readonly string[]) {
@@ -77,7 +78,7 @@ function newPost(
   const has = (n: string) => n in data && data[n] !== undefined;
   const asked = askedDates(data, has, scope);
   const date = asked?.date ?? siteNow(scope).local;
-  const requested = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
+  const requested = scaleBackStatus(scope, data.status);
   const dateUtc = storedGmt(date, asked?.gmt, requested, scope);
   const status = scheduled(requested, dateUtc, scope);
   const storedTitle = storedPostTitle(title, unfiltered(scope));
@@ -140,7 +141,7 @@ function updatedLifecycle(scope: RequestScope, post: Post, data: Record<string, 
   const now = siteNow(scope);
   const has = (n: string) => n in data && data[n] !== undefined;
   const asked = askedDates(data, has, scope);
-  const status = typeof data.status === 'string' && data.status !== '' ? data.status : 'publish';
+  const status = scaleBackStatus(scope, data.status);
   const floats = dateFloats(post, false);
   const date = floats ? now.local : (asked?.date ?? post.date);
   const keptGmt = floats ? null : (asked?.gmt ?? post.date_utc);

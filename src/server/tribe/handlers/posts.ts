@@ -5,6 +5,7 @@ import { atomic, notAccessible } from '../../posts/rules.js';
 import type { Reply } from '../../rest/types.js';
 import type { RequestScope } from '../../site.js';
 import type { Post } from '../../store/types.js';
+import { canPost } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
 import { serializeOrganizer, serializeVenue } from '../records/linked.js';
 import { renderEvent } from './event-view.js';
@@ -36,8 +37,8 @@ export function lookupPost(req: HandlerRequest): Post | undefined {
 
 export function getPost(req: HandlerRequest): Reply {
   const post = lookupPost(req) as Post;
-  // Anonymous readers only see published records; signed-in editors see everything.
-  if (post.status !== 'publish' && req.scope.userId === null) {
+  // A record not published is shown to whoever may read it (Single_Event::get: read_post).
+  if (post.status !== 'publish' && !canPost(req.scope, 'read_post', post)) {
     throw notAccessible(req.resource.codes.notAccessible as string, req.resource.singular);
   }
   return { status: 200, body: renderPost(post, req.scope, true) };

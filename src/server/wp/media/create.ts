@@ -16,6 +16,7 @@ import type { RequestScope } from '../../site.js';
 import { ATTACHMENT, type ImageMetadata, type SizeMeta, UPLOADS_URL_PATH } from '../../store/media.js';
 import { newPost } from '../../store/posts.js';
 import type { PostType } from '../../store/types.js';
+import { can } from '../../users/caps.js';
 import { serializeAttachment } from './record.js';
 import { type ProcessedImage, processImage } from './sizes.js';
 import { checkUpload, storedNameAndType, type Upload, uniqueFileName, uploadFromBody } from './upload.js';
@@ -42,11 +43,8 @@ function uploadOf(input: Input): Upload | undefined {
   return uploadFromBody(input.bytes?.() ?? Buffer.alloc(0), input.header);
 }
 
-/**
- * current_user_can('upload_files'): administrators, editors and authors on a site. The embedded server's
- * signed-in users are its administrator; this is the one place to ask a user's role once it has roles.
- */
-export const mayUploadFiles = (scope: RequestScope): boolean => scope.userId !== null;
+/** current_user_can('upload_files'): administrators, editors and authors on a site (users/roles.ts). */
+export const mayUploadFiles = (scope: RequestScope): boolean => can(scope, 'upload_files');
 
 /** Reads the upload and draws its sizes; nothing for a caller the permission check refuses. */
 export async function prepareUpload(input: Input, scope: RequestScope): Promise<PreparedUpload> {

@@ -8,6 +8,7 @@ import type { Params, Reply } from '../../rest/types.js';
 import type { RequestScope } from '../../site.js';
 import { ATTACHMENT, type Attachment } from '../../store/media.js';
 import type { Post } from '../../store/types.js';
+import { can, canAttachment } from '../../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from '../namespace.js';
 import { type Context, CoreParams, collectionHeaders, contextParam, permitContext } from '../params.js';
 import {
@@ -20,9 +21,15 @@ import {
 } from './create.js';
 import { serializeAttachment } from './record.js';
 
-const EVERYTHING = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const shown = (context: Context) => (context === 'edit' ? 'edit' : 'view');
-const allowedOn = (scope: RequestScope) => (scope.userId === null ? ['GET'] : EVERYTHING);
+
+/** An item's Allow, as rest_send_allow_header asks each method's permission callback of the caller. */
+function allowedOn(scope: RequestScope, post: Post): string[] {
+  const allow = ['GET'];
+  if (canAttachment(scope, 'edit', post)) allow.push('POST', 'PUT', 'PATCH');
+  if (canAttachment(scope, 'delete', post)) allow.push('DELETE');
+  return allow;
+}
 
 /** No attachment has this id (core's answer for any post id of another type too). */
 const invalidId = () => new RestError(404, 'rest_post_invalid_id', 'No media item has this ID.');
@@ -101,7 +108,7 @@ function listAttachments(scope: RequestScope, p: ListParams, query: Params): Rep
   const body = ids
     .map((id) => found.get(id))
     .filter((post): post is Post => post !== undefined)
-    .map((post) => serializeAttachment(media.withMeta(post), scope, shown(p.context), allowedOn(scope)));
+    .map((post) => serializeAttachment(media.withMeta(post), scope, shown(p.context), allowedOn(scope, post)));
   const headers = collectionHeaders(scope, 'media', query, LISTS, { page: p.page, total, maxPages });
   return { status: 200, body, headers };
 }
@@ -109,7 +116,7 @@ function listAttachments(scope: RequestScope, p: ListParams, query: Params): Rep
 const list = wpEndpoint({
   methods: ['GET'],
   parse: (_scope, query) => listParams(query),
-  permit: (scope, p) => permitContext(p.context, scope, 'You may not edit media.'),
+  permit: (scope, p) => permitContext(p.context, can(scope, 'edit_posts'), scope, 'You may not edit media.'),
   handler: (scope, p, query) => listAttachments(scope, p, query),
 });
 
@@ -130,9 +137,10 @@ const get = wpEndpoint({
     params.check();
     return { attachment, context };
   },
-  permit: (scope, { context }) => permitContext(context, scope, 'You may not edit this media item.'),
+  permit: (scope, { attachment, context }) =>
+    permitContext(context, canAttachment(scope, 'edit', attachment.post), scope, 'You may not edit this media item.'),
   handler(scope, { attachment, context }) {
-    const allow = allowedOn(scope);
+    const allow = allowedOn(scope, attachment.post);
     return {
       status: 200,
       body: serializeAttachment(attachment, scope, shown(context), allow),
@@ -150,7 +158,10 @@ const update = wpEndpoint({
     attachment: findAttachment(scope, groups.id),
     params: writeParams(input),
   }),
-  permit: (scope) => permitUpload(scope, 'rest_cannot_edit', 'You may not edit this media item.'),
+  permit(scope, { attachment }) {
+    if (!canAttachment(scope, 'edit', attachment.post))
+      throw new RestError(scope.userId === null ? 401 : 403, 'rest_cannot_edit', 'You may not edit this media item.');
+  },
   handler(scope, { attachment, params }) {
     const { posts, media } = scope.stores;
     const next: Post = { ...attachment.post };
@@ -168,10 +179,11 @@ const update = wpEndpoint({
     const alt = text(params.alt_text);
     if (alt !== undefined) media.setAlt(next.id, alt);
     const fresh = media.get(next.id) as Attachment;
+    const allow = allowedOn(scope, fresh.post);
     return {
       status: 200,
-      body: serializeAttachment(fresh, scope, 'edit', EVERYTHING),
-      headers: { Allow: EVERYTHING.join(', ') },
+      body: serializeAttachment(fresh, scope, 'edit', allow),
+      headers: { Allow: allow.join(', ') },
     };
   },
 });
@@ -185,14 +197,22 @@ const remove = wpEndpoint({
     params.check();
     return { force, attachment: findAttachment(scope, groups.id) };
   },
-  permit: (scope) => permitUpload(scope, 'rest_cannot_delete', 'You may not delete this media item.'),
+  permit(scope, { attachment }) {
+    if (!canAttachment(scope, 'delete', attachment.post))
+      throw new RestError(
+        scope.userId === null ? 401 : 403,
+        'rest_cannot_delete',
+        'You may not delete this media item.',
+      );
+  },
   handler(scope, { force, attachment }) {
     if (!force) {
       throw new RestError(501, 'rest_trash_not_supported', "Media items cannot be trashed: delete with 'force=true'.");
     }
     const previous = serializeAttachment(attachment, scope, 'edit', null);
+    const allow = allowedOn(scope, attachment.post);
     scope.stores.media.remove(attachment);
-    return { status: 200, body: { deleted: true, previous }, headers: { Allow: EVERYTHING.join(', ') } };
+    return { status: 200, body: { deleted: true, previous }, headers: { Allow: allow.join(', ') } };
   },
 });
 
