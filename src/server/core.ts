@@ -6,6 +6,7 @@
  * and WordPress's headers (http/respond.ts). The REST index and the batch route are the site's own.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { frontPage } from './front.js';
 import { callerOf } from './http/auth.js';
 import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
@@ -189,11 +190,11 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
   const isGet = method === 'GET' || method === 'HEAD';
   // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
   const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
-  const route = path === '/' ? '' : routeOfPath(path);
-  if (route === '') {
-    return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
-  }
-  if (route === undefined) return NOT_FOUND();
+  const route = routeOfPath(path);
+  if (route === '') return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
+  // (a page of the site outside the REST API: the plugin's discovery headers, front.ts)
+  if (route === undefined)
+    return isGet ? parts.store.read(() => frontPage(scope, req.url.split('?')[0] ?? '/', query)) : NOT_FOUND();
   if (route === BATCH_ROUTE && (method === 'POST' || method === 'OPTIONS'))
     return answerBatch(parts, scope, req, method, query, body);
   const hit = parts.router.find(route);

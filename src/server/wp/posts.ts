@@ -16,6 +16,7 @@ import { canPost, canType } from '../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from './namespace.js';
 import { type Context, CoreParams, collectionHeaders, contextParam, permitContext } from './params.js';
 import { type CoreContext, type CoreLinks, restDate, serializeCorePost } from './post-record.js';
+import { createEndpoint, updateEndpoint } from './post-write.js';
 
 /** core's `status` enum: the registered statuses, then `any`. */
 const STATUSES = [...REGISTERED_STATUSES, 'any'];
@@ -247,9 +248,14 @@ function findPost(type: PostType, id: number, scope: RequestScope): Post {
 }
 
 /** WP_REST_Posts_Controller's routes of one post type: list, read, and delete (trash or for good). */
-export function postEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: WpEndpoint; delete: WpEndpoint } {
+export function postEndpoints(
+  resource: ResourceSpec,
+): Record<'list' | 'get' | 'delete' | 'create' | 'update', WpEndpoint> {
   const type = postTypeOf(resource);
+  const edited = (post: Post, scope: RequestScope) => render(post, scope, 'edit', true);
   return {
+    create: createEndpoint(type, edited),
+    update: updateEndpoint(type, edited, (scope, id) => findPost(type, id, scope)),
     list: wpEndpoint({
       methods: ['GET'],
       parse: (scope, query) => listParams(type, scope, query),

@@ -18,12 +18,20 @@ import { usersEndpoints } from './users/users.js';
 export function wpTable(): Route<WpEndpoint>[] {
   const routes: Route<WpEndpoint>[] = [];
   for (const resource of catalog) {
-    const e = resource.kind === 'post' ? postEndpoints(resource) : termEndpoints(resource);
     const base = `/${resource.coreBase}`;
-    routes.push(
-      { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list] },
-      { namespace: wpNamespace, pattern: `${base}/(?P<id>\\d+)`, resource, endpoints: [e.get, e.delete] },
-    );
+    if (resource.kind === 'post') {
+      const e = postEndpoints(resource);
+      routes.push(
+        { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list, e.create] },
+        { namespace: wpNamespace, pattern: `${base}/(?P<id>\\d+)`, resource, endpoints: [e.get, e.update, e.delete] },
+      );
+    } else {
+      const e = termEndpoints(resource);
+      routes.push(
+        { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list] },
+        { namespace: wpNamespace, pattern: `${base}/(?P<id>\\d+)`, resource, endpoints: [e.get, e.delete] },
+      );
+    }
   }
   routes.push(
     { namespace: wpNamespace, pattern: '/media', endpoints: mediaEndpoints.collection },

@@ -91,7 +91,8 @@ export function createEvent(req: HandlerRequest): Reply {
       newPost({
         type: 'tribe_events',
         status,
-        author: scope.userId ?? 1,
+        // (post_author: the author asked for, else whoever writes)
+        author: req.has('author') ? Number(p.author) : (scope.userId ?? 1),
         title,
         content: stored.html(p.description),
         excerpt: stored.html(p.excerpt),
@@ -159,6 +160,7 @@ export function updateEvent(req: HandlerRequest, post: Post): Reply {
     if (req.has('title') && text(p.title).trim() !== '') next.title = stored.title(p.title);
     if (req.has('description')) next.content = stored.html(p.description);
     if (req.has('excerpt')) next.excerpt = stored.html(p.excerpt);
+    if (req.has('author')) next.author = Number(p.author);
     Object.assign(next, updatedLifecycle(req, post, next.title));
     const meta: EventMeta = {
       timezone: tz,

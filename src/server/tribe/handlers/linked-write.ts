@@ -88,7 +88,7 @@ function newPost(
     postRow({
       type,
       status,
-      author: scope.userId ?? 1,
+      author: has('author') ? Number(data.author) : (scope.userId ?? 1),
       title: storedTitle,
       content: storedPostContent(raw(data.description), unfiltered(scope)),
       slug,
@@ -177,6 +177,7 @@ export function updateLinkedFields(
   if (post.type === 'tribe_venue') writeVenueMeta(meta, data);
   else applyText(meta, data, ORGANIZER_TEXT);
   // (a create that finds a duplicate writes its meta only: the post row, its dates included, stays)
+  if (isUpdate && data.author !== undefined && data.author !== null) next.author = Number(data.author);
   if (isUpdate) Object.assign(next, updatedLifecycle(scope, post, data, next.title));
   scope.stores.posts.update(next);
   if (isUpdate) slugFromIdIfNone(scope, next.id);

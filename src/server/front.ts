@@ -1,0 +1,65 @@
+/**
+ * The site's pages outside the REST API, as far as clients use them: the plugin's discovery headers
+ * on every page (Tribe__Events__REST__V1__Headers__Base: `X-TEC-API-VERSION`, `X-TEC-API-ROOT`, and
+ * `X-TEC-API-ORIGIN`), with the root narrowed on an event's page to the event, on an event category's
+ * or a tag's archive to the events list filtered by it; and a minimal page at the addresses the records'
+ * `url` fields give (`/event/SLUG/`, `/events/category/SLUG/`, `/tag/SLUG/`), 200 when the record exists
+ * and a visitor may see it, else 404, as a site answers. The HTML is a stand-in: the interface is the
+ * headers and the statuses. An address without its final slash is redirected to it (redirect_canonical).
+ */
+import { escHtml } from '../wptext/index.js';
+import { type RequestScope, restBase } from './site.js';
+
+export interface FrontAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What a front-end path names: an event, a category or tag archive, the home page, or nothing. */
+function pageOf(scope: RequestScope, path: string): { root: string; title: string } | undefined {
+  const base = `${restBase(scope)}/`;
+  if (path === '/') return { root: base, title: 'Events' };
+  const parts = path.split('/').filter((s) => s !== '');
+  const slug = decodeURIComponent(parts[parts.length - 1] ?? '');
+  const { posts, terms } = scope.stores;
+  if (parts[0] === 'event' && parts.length === 2) {
+    const post = posts.getBySlug('tribe_events', slug);
+    if (post && post.status === 'publish') return { root: `${base}events/${post.id}`, title: post.title };
+  }
+  if (parts[0] === 'events' && parts[1] === 'category' && parts.length >= 3) {
+    const term = terms.getBySlug('tribe_events_cat', slug);
+    if (term) return { root: `${base}events/?categories=${encodeURIComponent(term.slug)}`, title: term.name };
+  }
+  if (parts[0] === 'tag' && parts.length === 2) {
+    const term = terms.getBySlug('post_tag', slug);
+    if (term) return { root: `${base}events/?tags=${encodeURIComponent(term.slug)}`, title: term.name };
+  }
+  return undefined;
+}
+
+/** The answer to a GET or HEAD of a page outside the REST API. */
+export function frontPage(scope: RequestScope, rawPath: string, query: string): FrontAnswer {
+  const path = rawPath.replace(/\/{2,}/g, '/') || '/';
+  const discovery = {
+    'X-TEC-API-VERSION': 'v1',
+    'X-TEC-API-ROOT': `${restBase(scope)}/`,
+    'X-TEC-API-ORIGIN': scope.origin,
+    'Content-Type': 'text/html; charset=UTF-8',
+  };
+  if (path !== '/' && !path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path)) {
+    const location = `${scope.origin}${path}/${query ? `?${query}` : ''}`;
+    return { status: 301, headers: { ...discovery, Location: location }, body: '' };
+  }
+  let page: { root: string; title: string } | undefined;
+  try {
+    page = pageOf(scope, path);
+  } catch {
+    page = undefined;
+  }
+  if (!page) return { status: 404, headers: discovery, body: html('Not found') };
+  return { status: 200, headers: { ...discovery, 'X-TEC-API-ROOT': page.root }, body: html(page.title) };
+}
+
+const html = (title: string) =>
+  `<!DOCTYPE html>\n<html><head><meta charset="UTF-8"><title>${escHtml(title)}</title></head><body><h1>${escHtml(title)}</h1></body></html>\n`;
