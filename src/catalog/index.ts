@@ -15,6 +15,7 @@ export {
   MAX_PER_PAGE,
   VISIBLE_STATUSES,
 } from './everything.js';
+export { isRole, ROLE_NAMES, type RoleName } from './roles.js';
 export { POST_STATUSES } from './shared.js';
 
 import { POST_HEAD_KEYS } from './shared.js';

@@ -25,7 +25,10 @@ export type { SiteSettings, Stores } from './site.js';
 export type { RunningServer, StartOptions } from './start.js';
 export { ADMIN_LOGIN, readAdminPassword } from './store/auth.js';
 export { openSqliteFile } from './store/db.js';
+export type { User } from './store/users.js';
 export { openStores as openDataDir } from './stores.js';
+export { type AddedUser, addUser, listUsers, removeUser, UserManagementError } from './users/manage.js';
+export { ROLE_NAMES } from './users/roles.js';
 
 /** The request core without a transport, for a caller that holds the data dir itself (in-process). */
 export async function createInProcessCore(opts: CoreOptions): Promise<Core> {

@@ -1,5 +1,6 @@
 /** Commands about the site itself rather than one resource: api, info, doc, serve. */
-import { InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
+import { ROLE_NAMES } from '../../catalog/index.js';
 import { addDataDirOption } from '../data-dir.js';
 import type { RegisterCommands } from '../types.js';
 
@@ -79,4 +80,40 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
       const { serve } = await import('./serve.js');
       await serve(deps.runtime(), opts);
     });
+  registerServeUsers(serveCommand, deps);
 };
+
+/**
+ * `serve users add|list|remove`: who may sign in to the data dir `calctl serve` serves, and with which
+ * role. `--data-dir` is taken after `serve` or after the subcommand (cli/program.ts hands it down).
+ */
+function registerServeUsers(serve: Command, deps: Parameters<RegisterCommands>[1]): void {
+  const users = serve.command('users').description('the users of the data dir, each with a WordPress role');
+  const where = 'data directory (default: the local calendar of calctl)';
+  const add = users
+    .command('add')
+    .description('add a user with a role and an application password (written to a file only you can read)')
+    .argument('<username>', 'the login')
+    .option('--role <role>', `one of: ${ROLE_NAMES.join(', ')}`, 'subscriber')
+    .option('--email <address>', 'its e-mail address (default: USERNAME@localhost)')
+    .option('--password-file <file>', 'where to write the application password (default: USERNAME.app-password)')
+    .option('--app-name <name>', 'the name of the application password', 'calctl');
+  addDataDirOption(add, where).action(async (username: string, opts: Record<string, unknown>) => {
+    const { addServeUser } = await import('./serve-users.js');
+    await addServeUser(deps.runtime(), username, opts);
+  });
+  const list = users.command('list').description('list the users (one JSON object a line)');
+  addDataDirOption(list, where).action(async (opts: Record<string, unknown>) => {
+    const { listServeUsers } = await import('./serve-users.js');
+    await listServeUsers(deps.runtime(), opts);
+  });
+  const remove = users
+    .command('remove')
+    .description('remove a user and its application passwords; its events go to another user')
+    .argument('<username>', 'the login')
+    .option('--reassign <id>', 'the user who gets its posts', parsePositive, 1);
+  addDataDirOption(remove, where).action(async (username: string, opts: Record<string, unknown>) => {
+    const { removeServeUser } = await import('./serve-users.js');
+    await removeServeUser(deps.runtime(), username, opts);
+  });
+}

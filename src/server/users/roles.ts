@@ -6,10 +6,9 @@
  * level). The order is the order a site lists them in `capabilities`.
  */
 
-export const ROLE_NAMES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+import { isRole, ROLE_NAMES, type RoleName } from '../../catalog/index.js';
 
-export const isRole = (name: unknown): name is RoleName => ROLE_NAMES.includes(name as RoleName);
+export { isRole, ROLE_NAMES, type RoleName };
 
 /** Display names of the roles (translate_user_role's English). */
 export const ROLE_LABELS: Record<RoleName, string> = {
