@@ -57,3 +57,4 @@ export {
   retryAfterMs,
   shouldRetry,
 } from './retry.js';
+export { type CallerRole, canPublishEvents, describeRole, fetchCallerRole, roleLimits } from './role.js';

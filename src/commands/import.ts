@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BATCH_LIMIT } from '../api/batch.js';
 import { isDocumentUrl } from '../api/fetch-document.js';
+import { canPublishEvents, fetchCallerRole } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { parseMapOptions } from '../csv/columns.js';
@@ -153,6 +154,14 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // Asked for now and awaited by the import beside its first reads, not before them.
   const timezone = dateZone(rt);
   timezone.catch(() => {});
+  // A user who may not publish (a contributor) leaves every imported event waiting for review: say so first.
+  if (resource.name === 'events') {
+    const role = await fetchCallerRole(api);
+    if (role && !canPublishEvents(role))
+      ctx.io.stderr.write(
+        `calctl: warning: this user's role (${role.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says\n`,
+      );
+  }
   // The summary in words on stderr, and as data on stdout in a machine format (JSON when piped):
   // one line of JSON per run, so a cron job's log of runs is NDJSON.
   const shown = await outputFormat(rt);

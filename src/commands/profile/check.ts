@@ -2,7 +2,15 @@
  * `profile test`: three checks in order — the site answers, the namespace exists, the credentials
  * are accepted — each reported, the first failure deciding the exit code (1 network/namespace, 4 auth).
  */
-import { type ApiAuth, ApiError, createApiClient, createDiscoveryFetcher, resolveApiBase } from '../../api/index.js';
+import {
+  type ApiAuth,
+  ApiError,
+  createApiClient,
+  createDiscoveryFetcher,
+  describeRole,
+  fetchCallerRole,
+  resolveApiBase,
+} from '../../api/index.js';
 import { CalctlError, EXIT, exitCodeOf } from '../../errors/index.js';
 
 /** One line of the report. */
@@ -81,7 +89,10 @@ export async function testSite(
     try {
       await authed.get('');
       const who = auth.type === 'basic' ? `user ${auth.user}` : 'bearer token';
-      results.push({ check: 'credentials', ok: true, detail: `${who} accepted` });
+      // (the role, and what it cannot do of what calctl does: a contributor's events wait for review)
+      const role = await fetchCallerRole(authed);
+      const as = role ? `; role ${describeRole(role)}` : '';
+      results.push({ check: 'credentials', ok: true, detail: `${who} accepted${as}` });
       return { baseUrl, results, error: undefined };
     } catch (err) {
       const e = err as CalctlError;
