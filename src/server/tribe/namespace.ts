@@ -143,7 +143,17 @@ export function tribeNamespace(name: string, maxParamLength: number): Namespace<
       const resource = route.resource as ResourceSpec;
       return endpoint.handler({ scope, params, has, declares, method: input.method, resource });
     },
-    allow: ({ route, scope }) => allowOf(route, scope.userId),
+    // (rest_send_allow_header: a signed-in caller's methods are those whose permission callback lets it through)
+    allow: ({ route, scope, input }) => {
+      if (scope.userId === null || !route.resource) return allowOf(route, scope.userId);
+      const id = input.groups.id;
+      const ok = route.endpoints.filter(
+        (e) =>
+          e.permission === 'public' ||
+          mayWrite(scope, route as TribeRoute, e.methods[0] ?? 'POST', id === undefined ? {} : { id }),
+      );
+      return [...new Set(ok.flatMap((e) => e.methods))].join(', ');
+    },
     // (`_fields` trims a successful answer, as WordPress core does on every route)
     // (not on the namespace's index and /doc, which WordPress serves outside the routes' answers)
     fields: ({ input, route }) => {
