@@ -44,6 +44,15 @@ describe('trash and restore through the plugin routes', () => {
     expect(r.body.url).toBe(`${api.origin}/?post_type=tribe_events&p=${c.body.id}`);
   });
 
+  it('an undated draft venue trashed by its slug is dated now, as wp_trash_post’s update dates it (the real site)', async () => {
+    const v = await api.post('/venues', { venue: uniq('Draft hall'), status: 'draft', date: '2020-01-01 10:00:00' });
+    expect([v.body.date, v.body.date_utc]).toEqual(['2020-01-01 10:00:00', ZERO]);
+    const t = await del(`/venues/by-slug/${v.body.slug}`);
+    expect(t.body.status).toBe('trash');
+    expect(t.body.date.slice(0, 4)).not.toBe('2020');
+    expect(t.body.date_utc).toBe(t.body.date);
+  });
+
   it('an event update without a status takes it out of the trash (the plugin sends publish)', async () => {
     const c = await api.post('/events', ev());
     await del(`/events/${c.body.id}`);
