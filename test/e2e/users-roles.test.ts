@@ -144,6 +144,11 @@ describe.skipIf(!serveAvailable())('users with roles on calctl serve', () => {
     expect(test.code, test.stderr).toBe(0);
     expect(`${test.stdout}${test.stderr}`).toMatch(/contributor/);
     expect(`${test.stdout}${test.stderr}`).toMatch(/cannot publish/);
+    // an import by a user who may not publish says first that every event will wait for review
+    writeFileSync(join(dir, 'events.csv'), 'title,start_date,end_date\nPicnic,+4d 12:00,+4d 14:00\n');
+    const imported = await runCli(['import', 'events', join(dir, 'events.csv'), '-o', 'json'], { env });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).toMatch(/cannot publish events: every event this import writes will wait for review/);
     const listed = await runCli(['serve', 'users', 'list', '--data-dir', join(dir, 'data')], { env: isolatedEnv() });
     expect(
       listed.stdout
