@@ -5,7 +5,7 @@
  * 403), and `profile test` says what its role cannot do. `calctl serve users add` makes such a user
  * from the command line, its password in a file only its owner reads.
  */
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
