@@ -333,6 +333,37 @@ export const EXAMPLES: Record<string, Example[]> = {
       skip: 'runs until Ctrl-C',
     },
   ],
+  'serve users': [
+    { cmd: 'calctl serve users list', about: 'the users of the local calendar, with their roles' },
+    {
+      cmd: 'calctl serve --data-dir ./calendar users add importer --role contributor',
+      about: 'a user of another data dir; its application password goes to importer.app-password',
+    },
+  ],
+  'serve users add': [
+    {
+      cmd: 'calctl serve users add importer --role contributor --password-file importer.pass',
+      about: 'a user whose events wait for review, its application password in a file only you can read',
+    },
+    {
+      cmd: 'calctl serve users add editor1 --role editor --email editor1@example.org',
+      about: 'an editor, with its e-mail address',
+    },
+  ],
+  'serve users list': [
+    { cmd: 'calctl serve users list', about: 'one JSON object a line: id, username, email, roles' },
+    { cmd: "calctl serve users list | jq -r '.username'", about: 'the user names only', needs: 'jq' },
+  ],
+  'serve users remove': [
+    {
+      cmd: 'calctl serve users add temp --role author && calctl serve users remove temp',
+      about: 'remove a user; its events go to the administrator',
+    },
+    {
+      cmd: 'calctl serve users add leaver --role author && calctl serve users remove leaver --reassign 1',
+      about: 'remove a user, giving its events to user 1',
+    },
+  ],
   profile: [
     { cmd: 'calctl profile list', about: 'the stored profiles' },
     { cmd: 'calctl profile show demo', about: 'one profile, secrets masked' },

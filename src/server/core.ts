@@ -6,7 +6,7 @@
  * and WordPress's headers (http/respond.ts). The REST index and the batch route are the site's own.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { frontPage } from './front.js';
+import { discoveryHeaders, frontPage } from './front.js';
 import { callerOf } from './http/auth.js';
 import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
@@ -191,7 +191,12 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
   // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
   const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
   const route = routeOfPath(path);
-  if (route === '') return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
+  // (the site's root answers the REST index here, with the plugin's discovery headers: front.ts)
+  if (route === '' || path === '/') {
+    if (!isGet) return NOT_FOUND();
+    const index = encode({ status: 200, body: describeIndex(scope, parts.namespaces) });
+    return path === '/' ? { ...index, headers: { ...index.headers, ...discoveryHeaders(scope) } } : index;
+  }
   // (a page of the site outside the REST API: the plugin's discovery headers, front.ts)
   if (route === undefined)
     return isGet ? parts.store.read(() => frontPage(scope, req.url.split('?')[0] ?? '/', query)) : NOT_FOUND();

@@ -5,9 +5,11 @@
  * or a tag's archive to the events list filtered by it; and a minimal page at the addresses the records'
  * `url` fields give (`/event/SLUG/`, `/events/category/SLUG/`, `/tag/SLUG/`), 200 when the record exists
  * and a visitor may see it, else 404, as a site answers. The HTML is a stand-in: the interface is the
- * headers and the statuses. An address without its final slash is redirected to it (redirect_canonical).
+ * headers and the statuses. The address of a page without its final slash is redirected to it
+ * (redirect_canonical).
  */
 import { escHtml } from '../wptext/index.js';
+import { noRoute } from './http/errors.js';
 import { type RequestScope, restBase } from './site.js';
 
 export interface FrontAnswer {
@@ -38,27 +40,34 @@ function pageOf(scope: RequestScope, path: string): { root: string; title: strin
   return undefined;
 }
 
-/** The answer to a GET or HEAD of a page outside the REST API. */
+/** The plugin's discovery headers of any page of the site (Tribe__Events__REST__V1__Headers__Base). */
+export const discoveryHeaders = (scope: RequestScope): Record<string, string> => ({
+  'X-TEC-API-VERSION': 'v1',
+  'X-TEC-API-ROOT': `${restBase(scope)}/`,
+  'X-TEC-API-ORIGIN': scope.origin,
+});
+
+/**
+ * The answer to a GET or HEAD of a page outside the REST API (`/` itself is the REST index, core.ts).
+ * A page that does not exist answers 404 with the REST API's own envelope (every error of this server is
+ * JSON), with the discovery headers as on a site.
+ */
 export function frontPage(scope: RequestScope, rawPath: string, query: string): FrontAnswer {
   const path = rawPath.replace(/\/{2,}/g, '/') || '/';
-  const discovery = {
-    'X-TEC-API-VERSION': 'v1',
-    'X-TEC-API-ROOT': `${restBase(scope)}/`,
-    'X-TEC-API-ORIGIN': scope.origin,
-    'Content-Type': 'text/html; charset=UTF-8',
-  };
-  if (path !== '/' && !path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path)) {
-    const location = `${scope.origin}${path}/${query ? `?${query}` : ''}`;
-    return { status: 301, headers: { ...discovery, Location: location }, body: '' };
-  }
+  const discovery = discoveryHeaders(scope);
   let page: { root: string; title: string } | undefined;
   try {
     page = pageOf(scope, path);
   } catch {
     page = undefined;
   }
-  if (!page) return { status: 404, headers: discovery, body: html('Not found') };
-  return { status: 200, headers: { ...discovery, 'X-TEC-API-ROOT': page.root }, body: html(page.title) };
+  if (!page) return { status: 404, headers: discovery, body: JSON.stringify(noRoute().toBody()) };
+  if (!path.endsWith('/')) {
+    const location = `${scope.origin}${path}/${query ? `?${query}` : ''}`;
+    return { status: 301, headers: { ...discovery, Location: location }, body: JSON.stringify({ location }) };
+  }
+  const headers = { ...discovery, 'X-TEC-API-ROOT': page.root, 'Content-Type': 'text/html; charset=UTF-8' };
+  return { status: 200, headers, body: html(page.title) };
 }
 
 const html = (title: string) =>
