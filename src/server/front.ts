@@ -18,10 +18,9 @@ export interface FrontAnswer {
   body: string;
 }
 
-/** What a front-end path names: an event, a category or tag archive, the home page, or nothing. */
+/** What a front-end path names: an event, a category or tag archive, or nothing (`/` is core.ts's). */
 function pageOf(scope: RequestScope, path: string): { root: string; title: string } | undefined {
   const base = `${restBase(scope)}/`;
-  if (path === '/') return { root: base, title: 'Events' };
   const parts = path.split('/').filter((s) => s !== '');
   const slug = decodeURIComponent(parts[parts.length - 1] ?? '');
   const { posts, terms } = scope.stores;
