@@ -69,7 +69,7 @@ const failing = scored.filter((c) => c.status !== 'pass');
 const regressions = failing.filter((c) => !gaps.has(c.name));
 const closed = scored.filter((c) => c.status === 'pass' && gaps.has(c.name));
 process.stdout.write(
-  `tec-suite: ${scored.length - failing.length} of ${scored.length} pass (the real site passes ${scored.length})\n`,
+  `tec-suite: ${scored.length - failing.length} of ${scored.length} scored cases pass (the real site passes ${all.length}, ${skipped.length} of them not scored)\n`,
 );
 if (skipped.length)
   process.stdout.write(
