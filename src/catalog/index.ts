@@ -15,6 +15,7 @@ export {
   MAX_PER_PAGE,
   VISIBLE_STATUSES,
 } from './everything.js';
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, message, translated } from './messages/index.js';
 export { isRole, ROLE_NAMES, type RoleName } from './roles.js';
 export { POST_STATUSES } from './shared.js';
 

@@ -17,7 +17,7 @@ import { headerOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
 import { Refused, run } from './rest/pipeline.js';
-import { REST_PREFIX, routeOfPath } from './rest/root.js';
+import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget, type Where } from './rest/root.js';
 import { endpointOf, type Match, Router } from './rest/router.js';
 import { describeBatchRoute, describeIndex } from './rest/site.js';
 import { buildTable, namespacesOf } from './rest/table.js';
@@ -157,7 +157,7 @@ async function answerBatch(
   body: RequestBody,
 ) {
   const allow = { Allow: 'POST' };
-  if (method === 'OPTIONS') return { ...encode({ status: 200, body: describeBatchRoute(req.origin) }), headers: allow };
+  if (method === 'OPTIONS') return { ...encode({ status: 200, body: describeBatchRoute(scope) }), headers: allow };
   try {
     const input = { method, query: parsePhpQuery(query), ...bodyParams(body), path: {} };
     const batch = serveBatch(parts.batch, scope, input);
@@ -183,23 +183,44 @@ function describe(scope: RequestScope, req: CoreRequest, hit: Match): CachedRepl
   return encode({ status: 200, body: route.describe(scope), headers: allow ? { Allow: allow } : {} });
 }
 
-/** Routing: the site's own routes (the REST index, the batch), then the table's; a route without the method is not found. */
+/**
+ * The site's front page (its home, and every page of a plain-permalink site, which reads no path):
+ * the `Link` header naming the REST root, sent on every page (rest_output_link_header), is how a
+ * client finds the API of a site it knows only by address; the plugin's discovery headers too.
+ */
+function homePage(scope: RequestScope): CachedReply {
+  const root = `${restRoot(scope)}/`;
+  const body = `<!DOCTYPE html>\n<html><head><title>calctl</title><link rel="https://api.w.org/" href="${root}"></head><body></body></html>\n`;
+  return { status: 200, body, headers: { ...discoveryHeaders(scope), 'Content-Type': 'text/html; charset=UTF-8' } };
+}
+
+/**
+ * Routing: where the request lands on the site (rest/root.ts: the REST API in the deployment's style,
+ * the front end, or outside the site), then the site's own routes (the REST index, the batch), then the
+ * table's; a route without the method is not found.
+ */
 async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest): Promise<CachedReply> {
   const method = req.method.toUpperCase();
-  const { path, query } = splitTarget(req.url);
+  const target = splitTarget(req.url);
   const isGet = method === 'GET' || method === 'HEAD';
+  const landing = routeOfTarget(scope, target.path, target.query);
+  if (landing.kind === 'front') {
+    if (!isGet) return NOT_FOUND();
+    // (a pretty site's home and a plain site's every page are its front page; the other pages of a
+    // pretty site are the plugin's records' pages, or not found: front.ts)
+    const base = scope.site.basePath ?? '';
+    const home = target.path === (base || '/') || target.path === `${base}/` || target.path === `${base}/index.php`;
+    if (home || scope.site.permalinks === 'plain') return homePage(scope);
+    const inside = target.path.slice(base.length) || '/';
+    return parts.store.read(() => frontPage(scope, inside, target.query));
+  }
+  if (landing.kind === 'outside') return NOT_FOUND();
+  const { route, query } = landing;
   // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
   const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
-  const route = routeOfPath(path);
-  // (the site's root answers the REST index here, with the plugin's discovery headers: front.ts)
-  if (route === '' || path === '/') {
-    if (!isGet) return NOT_FOUND();
-    const index = encode({ status: 200, body: describeIndex(scope, parts.namespaces) });
-    return path === '/' ? { ...index, headers: { ...index.headers, ...discoveryHeaders(scope) } } : index;
+  if (route === '') {
+    return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
   }
-  // (a page of the site outside the REST API: the plugin's discovery headers, front.ts)
-  if (route === undefined)
-    return isGet ? parts.store.read(() => frontPage(scope, req.url.split('?')[0] ?? '/', query)) : NOT_FOUND();
   if (route === BATCH_ROUTE && (method === 'POST' || method === 'OPTIONS'))
     return answerBatch(parts, scope, req, method, query, body);
   const hit = parts.router.find(route);
@@ -247,18 +268,22 @@ export function createCore(opts: CoreOptions): Core {
   };
   const identify = callerOf(stores.auth, opts.trustCredentials === true);
 
+  // Every address the answers hold is below the site's home: the host the client used and the folder.
+  const scopeOf = (req: CoreRequest) => ({ site, stores, origin: homeOf(req.origin, site.basePath) });
+  const rootOf = (req: CoreRequest) => `${restRoot(scopeOf(req))}/`;
+
   /** Who is calling, the route's answer, WordPress's headers; an error before a route answers is answered here. */
   async function handle(req: CoreRequest): Promise<CoreResponse> {
     let userId: number | null = null;
     try {
       userId = await identify(req);
-      const reply = await dispatch(parts, { site, stores, origin: req.origin, userId }, req);
-      return respond(req, userId, reply.status, reply.body, reply.headers);
+      const reply = await dispatch(parts, { ...scopeOf(req), userId }, req);
+      return respond(req, rootOf(req), userId, reply.status, reply.body, reply.headers);
     } catch (err) {
       if (!(err instanceof RestError)) throw err;
       const headers: Record<string, string> =
         err.status === 429 ? { 'Retry-After': String(err.data.retry_after ?? 60) } : {};
-      return respond(req, userId, err.status, JSON.stringify(err.toBody()), headers);
+      return respond(req, rootOf(req), userId, err.status, JSON.stringify(err.toBody()), headers);
     }
   }
 

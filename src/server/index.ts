@@ -21,6 +21,7 @@ export {
   removeRecord,
   setLocalIdFloor,
 } from './replica.js';
+export { normalizeBasePath, type Permalinks } from './rest/root.js';
 export type { SiteSettings, Stores } from './site.js';
 export type { RunningServer, StartOptions } from './start.js';
 export { ADMIN_LOGIN, readAdminPassword } from './store/auth.js';

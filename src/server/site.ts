@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { restRoot } from './rest/root.js';
+import { type Permalinks, restRoot } from './rest/root.js';
 import type { AuthStore } from './store/auth.js';
 import type { MediaStore } from './store/media.js';
 import type { PostStore } from './store/posts.js';
@@ -16,6 +16,12 @@ export interface SiteSettings {
   timezone: string;
   /** current instant; injectable for tests */
   now: () => Date;
+  /** the permalink style, which decides where the REST API lives (rest/root.ts; default pretty) */
+  permalinks?: Permalinks | undefined;
+  /** the folder WordPress is installed in (`/blog`), or '' at the host's root (default) */
+  basePath?: string | undefined;
+  /** the site's language (WPLANG): the locale of the descriptions the routes give (default en_US) */
+  locale?: string | undefined;
 }
 
 export interface Stores {
@@ -31,21 +37,25 @@ export interface Stores {
 export interface RequestScope {
   site: SiteSettings;
   stores: Stores;
-  /** scheme://host[:port] the client used */
+  /** the site's home URL: scheme://host[:port] the client used, then the folder of the install */
   origin: string;
   /** the signed-in user, or null for anonymous readers */
   userId: number | null;
 }
 
 export const namespaceOf = (site: SiteSettings) => `${site.vendor}/events/v1`;
-export const restBase = (scope: RequestScope) => `${restRoot(scope.origin)}/${namespaceOf(scope.site)}`;
-/** host[:path] part of global ids: the site's host name without port, as the real site writes it */
+export const restBase = (scope: RequestScope) => `${restRoot(scope)}/${namespaceOf(scope.site)}`;
+/**
+ * host[/path] part of global ids: the home URL's host name without port, and its folder, as the plugin
+ * writes it (Tribe__Utils__Global_ID::origin on home_url()).
+ */
 const hosts = new Map<string, string>();
 export const globalHost = (origin: string): string => {
   let host = hosts.get(origin);
   if (host === undefined) {
     try {
-      host = new URL(origin).hostname;
+      const url = new URL(origin);
+      host = `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`;
     } catch {
       host = origin;
     }

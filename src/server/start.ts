@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
-import { restRoot } from './rest/root.js';
+import { homeOf, type Permalinks, restRoot } from './rest/root.js';
 import { namespaceOf, type SiteSettings, type Stores } from './site.js';
 import { readAdminPassword } from './store/auth.js';
 import { openStores } from './stores.js';
@@ -15,6 +15,12 @@ export interface StartOptions {
   perPage?: number;
   vendor?: string;
   timezone?: string;
+  /** where the REST API lives: pretty (`/wp-json/`, default) or plain (`/?rest_route=/` only) */
+  permalinks?: Permalinks;
+  /** the folder of a WordPress installed below the host's root (`/blog`); default the root */
+  basePath?: string;
+  /** the site's language: the locale of the routes' descriptions (default en_US) */
+  locale?: string;
   /** admin application password for a new data dir (else generated) */
   adminPassword?: string | undefined;
   now?: () => Date;
@@ -27,7 +33,7 @@ export interface StartOptions {
 export interface RunningServer {
   /** scheme://host:port */
   origin: string;
-  /** full namespace URL: origin/wp-json/tribe/events/v1 */
+  /** full namespace URL: origin/wp-json/tribe/events/v1 (origin/index.php?rest_route=/… with plain permalinks) */
   baseUrl: string;
   /** the 0600 file holding the admin's application password (null for :memory:) */
   passwordFile: string | null;
@@ -54,6 +60,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     perPage: opts.perPage ?? 10,
     timezone,
     now: opts.now ?? (() => new Date()),
+    permalinks: opts.permalinks ?? 'pretty',
+    basePath: opts.basePath ?? '',
+    locale: opts.locale ?? 'en_US',
   };
   const app = buildServer({
     site,
@@ -72,7 +81,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (!adminPassword && dir) adminPassword = readAdminPassword(dir);
   return {
     origin,
-    baseUrl: `${restRoot(origin)}/${namespaceOf(site)}`,
+    baseUrl: `${restRoot({ origin: homeOf(origin, site.basePath), site })}/${namespaceOf(site)}`,
     passwordFile,
     adminPassword,
     stores,

@@ -35,7 +35,7 @@ describe('the REST prefix and the request target', () => {
     expect(routeOfPath(`${REST_PREFIX}/tec/v1/events`)).toBe('/tec/v1/events');
     expect(routeOfPath(`${REST_PREFIX}x/tec/v1`)).toBeUndefined();
     expect(routeOfPath('/')).toBeUndefined();
-    expect(restRoot('http://h:1')).toBe(`http://h:1${REST_PREFIX}`);
+    expect(restRoot({ origin: 'http://h:1', site: {} })).toBe(`http://h:1${REST_PREFIX}`);
   });
 
   it('normalises repeated and trailing slashes and keeps the query string apart', () => {

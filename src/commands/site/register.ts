@@ -1,6 +1,6 @@
 /** Commands about the site itself rather than one resource: api, info, doc, serve. */
-import { type Command, InvalidArgumentError } from 'commander';
-import { ROLE_NAMES } from '../../catalog/index.js';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_LOCALE, LOCALES, ROLE_NAMES } from '../../catalog/index.js';
 import { addDataDirOption } from '../data-dir.js';
 import type { RegisterCommands } from '../types.js';
 
@@ -70,11 +70,25 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
   addDataDirOption(serveCommand, 'data directory (default: the local calendar of calctl)');
   serveCommand
     .option('--per-page <n>', 'default page size of lists', parsePositive, 10)
+    .addOption(
+      new Option('--permalinks <style>', 'where the REST API lives: pretty (/wp-json/) or plain (/?rest_route=/ only)')
+        .choices(['pretty', 'plain'])
+        .default('pretty'),
+    )
+    .option('--base-path <path>', 'play WordPress installed in this folder (/blog: REST at /blog/wp-json/)')
+    .addOption(
+      new Option('--locale <locale>', "the site's language: the language of the routes' descriptions")
+        .choices([...LOCALES])
+        .default(DEFAULT_LOCALE),
+    )
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key of --tls-cert (PEM)')
     .addHelpText(
       'after',
-      '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC).',
+      '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC).' +
+        '\n--permalinks, --base-path, --timezone, --per-page and --locale play a kind of deployment:' +
+        '\n  calctl serve --permalinks plain --timezone America/New_York --per-page 5' +
+        '\n  calctl serve --base-path /blog --locale fr_FR',
     )
     .action(async (opts: Record<string, unknown>) => {
       const { serve } = await import('./serve.js');

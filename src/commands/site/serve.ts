@@ -109,6 +109,14 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     );
   }
   const port = opts.port as number;
+  const { normalizeBasePath } = await import('../../server/index.js');
+  const basePath = normalizeBasePath(String(opts.basePath ?? ''));
+  if (basePath === undefined)
+    throw new UsageError(
+      `--base-path: ${String(opts.basePath)} is not a folder path`,
+      'give the folder WordPress lives in, e.g. --base-path /blog (letters, digits, - . _ ~ and /)',
+      'bad-base-path',
+    );
   await checkPortFree(host, port);
   growYoungGenerationAtOnce();
   const { startServer } = await import('../../server/index.js');
@@ -117,6 +125,9 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     host,
     port,
     perPage: opts.perPage as number,
+    permalinks: opts.permalinks === 'plain' ? 'plain' : 'pretty',
+    basePath,
+    locale: String(opts.locale ?? 'en_US'),
     ...(g.vendor ? { vendor: g.vendor } : {}),
     // (an offline working copy answers in its site's zone, as the site does)
     ...(g.timezone ? { timezone: g.timezone } : replicaZone ? { timezone: replicaZone } : {}),

@@ -2,8 +2,6 @@
  * The headers every answer carries, as WordPress sends them (rest_send_cors_headers, the REST API's
  * `Link` to its root, nocache_headers for signed-in callers).
  */
-import { restRoot } from '../rest/root.js';
-
 const BASE_HEADERS = {
   'X-Robots-Tag': 'noindex',
   'X-Content-Type-Options': 'nosniff',
@@ -29,7 +27,9 @@ export interface Answer {
  * headers come last.
  */
 export function respond(
-  req: { method: string; origin: string },
+  req: { method: string },
+  /** the REST root the `Link` header announces (`…/wp-json/` or `…/index.php?rest_route=/`) */
+  root: string,
   userId: number | null,
   status: number,
   body: string,
@@ -40,7 +40,7 @@ export function respond(
     body,
     headers: {
       ...BASE_HEADERS,
-      Link: `<${restRoot(req.origin)}/>; rel="https://api.w.org/"`,
+      Link: `<${root}>; rel="https://api.w.org/"`,
       'Content-Type': 'application/json; charset=UTF-8',
       ...(userId !== null ? NO_CACHE : req.method.toUpperCase() === 'GET' ? { Vary: 'Origin' } : {}),
       ...headers,

@@ -5,14 +5,14 @@
 import { offsetAt, siteSetting } from '../../clock/index.js';
 import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from '../http/batch.js';
 import type { RequestScope, SiteSettings } from '../site.js';
-import { restRoot } from './root.js';
+import { restRoot, type Where } from './root.js';
 import type { Namespace } from './types.js';
 
 /**
  * WordPress core's batch route as its index and OPTIONS describe it: the argument schema of
  * `WP_REST_Server` (no descriptions there), the route outside any namespace (`namespace: ""`).
  */
-export function describeBatchRoute(origin: string): Record<string, unknown> {
+export function describeBatchRoute(where: Where): Record<string, unknown> {
   return {
     namespace: '',
     methods: ['POST'],
@@ -43,7 +43,7 @@ export function describeBatchRoute(origin: string): Record<string, unknown> {
         },
       },
     ],
-    _links: { self: [{ href: `${restRoot(origin)}/batch/v1` }] },
+    _links: { self: [{ href: `${restRoot(where)}/batch/v1` }] },
   };
 }
 
@@ -62,7 +62,7 @@ function zoneSettings(site: SiteSettings): { gmt_offset: number | string; timezo
 /** `GET /wp-json/`: the site index, listing the namespaces served here, their routes and WordPress's batch route. */
 export function describeIndex(scope: RequestScope, namespaces: readonly Namespace[]): Record<string, unknown> {
   const { site, origin } = scope;
-  const routes: Record<string, unknown> = { '/batch/v1': describeBatchRoute(origin) };
+  const routes: Record<string, unknown> = { '/batch/v1': describeBatchRoute(scope) };
   for (const ns of namespaces) Object.assign(routes, ns.index?.(scope));
   return {
     name: 'calctl',

@@ -307,7 +307,7 @@ export function tecDocs(scope: RequestScope): Record<string, unknown> {
       { name: 'Common', description: 'Operations of the shared library.' },
     ],
     components: components(),
-    servers: [{ url: `${restRoot(scope.origin)}/${TEC_NS}` }],
+    servers: [{ url: `${restRoot(scope)}/${TEC_NS}` }],
     paths: {
       ...Object.assign({}, ...TEC_RESOURCES.map((r) => paths(r, scope))),
       '/docs': {

@@ -5,6 +5,7 @@
  */
 
 import { wallToUtc } from '../../clock/index.js';
+import { withQuery } from '../rest/root.js';
 import type { Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import { likeArg } from '../store/page-queries.js';
@@ -150,7 +151,10 @@ function linkHeader(base: string, pairs: [string, string][], page: number, total
       encodeURIComponent(s)
         .replace(/%20/g, '+')
         .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    return `${base}?${next.map(([k, v]) => `${enc(k).replace(/%5B/gi, '%5B').replace(/%5D/gi, '%5D')}=${enc(v)}`).join('&')}`;
+    return withQuery(
+      base,
+      `${next.map(([k, v]) => `${enc(k).replace(/%5B/gi, '%5B').replace(/%5D/gi, '%5D')}=${enc(v)}`).join('&')}`,
+    );
   };
   const links: string[] = [];
   if (page < totalPages) links.push(`<${url(page + 1)}>; rel="next"`);

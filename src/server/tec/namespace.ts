@@ -129,7 +129,7 @@ function operate(call: TecCall, params: Params): Reply {
         scope,
         params,
         pairs: queryPairs(call.input.query, argsOf(resource, 'list', scope), params),
-        base: `${restRoot(scope.origin)}/${TEC_NS}/${resource}`,
+        base: `${restRoot(scope)}/${TEC_NS}/${resource}`,
       });
     case 'read': {
       if (!post || post.status === 'trash') return entityError(404, 'This record cannot be read.');

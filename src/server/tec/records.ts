@@ -13,7 +13,7 @@ import { tecFields } from './params.js';
 
 /** The core keys every `tec/v1` record starts with, up to `template`: core's `view` shape, the permalink as guid. */
 export function tecPostHead(post: Post, scope: RequestScope): Record<string, unknown> {
-  return postHead(post, scope, 'view', { rendered: permalink(post, scope.origin) });
+  return postHead(post, scope, 'view', { rendered: permalink(post, scope) });
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -4,7 +4,7 @@
  * route per post-like resource of the catalog, and `/docs`; the arguments of each operation; the route
  * descriptions the namespace index and `/wp-json/` list. Its rules on the pipeline are in namespace.ts.
  */
-import { catalog, type ResourceSpec } from '../../catalog/index.js';
+import { catalog, message, type ResourceSpec } from '../../catalog/index.js';
 import { restRoot } from '../rest/root.js';
 import type { Endpoint, Namespace, Route } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
@@ -75,9 +75,11 @@ export function argsOf(resource: TecResource, op: TecEndpoint['op'], scope: Requ
   }
 }
 
-function describeArgs(args: TecArg[]): Record<string, unknown> | [] {
+function describeArgs(args: TecArg[], locale: string | undefined): Record<string, unknown> | [] {
   if (args.length === 0) return [];
-  return Object.fromEntries(args.map((a) => [a.name, describeArg(a)]));
+  return Object.fromEntries(
+    args.map((a) => [a.name, { ...describeArg(a), description: message(locale, a.description) }]),
+  );
 }
 
 /** One route as the namespace index lists it (collections carry a self link, as on the site). */
@@ -88,11 +90,11 @@ function describeTecRoute(route: TecRoute, scope: RequestScope): Record<string, 
     methods: route.endpoints.flatMap((e) => e.methods),
     endpoints: route.endpoints.map((e) => ({
       methods: e.methods,
-      args: describeArgs(argsOf(resource, e.op, scope)),
+      args: describeArgs(argsOf(resource, e.op, scope), scope.site.locale),
     })),
   };
   if (!route.pattern.includes('(?P<'))
-    out._links = { self: [{ href: `${restRoot(scope.origin)}/${TEC_NS}${route.pattern}` }] };
+    out._links = { self: [{ href: `${restRoot(scope)}/${TEC_NS}${route.pattern}` }] };
   return out;
 }
 
@@ -100,7 +102,7 @@ const simple = (scope: RequestScope, path: string, args: unknown) => ({
   namespace: TEC_NS,
   methods: ['GET'],
   endpoints: [{ methods: ['GET'], args }],
-  _links: { self: [{ href: `${restRoot(scope.origin)}${path}` }] },
+  _links: { self: [{ href: `${restRoot(scope)}${path}` }] },
 });
 
 /** Every route of the namespace, keyed by pattern, in the site's order (events, organizers, venues, docs). */
@@ -125,6 +127,6 @@ export function describeTecNamespace(routes: readonly TecRoute[], scope: Request
   return {
     namespace: TEC_NS,
     routes: tecRouteMap(routes, scope),
-    _links: { up: [{ href: `${restRoot(scope.origin)}/` }] },
+    _links: { up: [{ href: `${restRoot(scope)}/` }] },
   };
 }

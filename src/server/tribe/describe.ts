@@ -2,6 +2,7 @@
  * How `tribe/events/v1` describes itself: its namespace index (`GET /wp-json/tribe/events/v1`) and a
  * route's description (its entry there, and the answer to OPTIONS).
  */
+import { message } from '../../catalog/index.js';
 import { addDays } from '../../clock/index.js';
 import { siteNow } from '../posts/rules.js';
 import type { ArgDef } from '../rest/args.js';
@@ -9,14 +10,14 @@ import { restRoot } from '../rest/root.js';
 import { namespaceOf, type RequestScope, type SiteSettings } from '../site.js';
 import type { TribeRoute } from './namespace.js';
 
-function argsObject(args: ArgDef[], defaults: Record<string, unknown>) {
+function argsObject(args: ArgDef[], defaults: Record<string, unknown>, locale: string | undefined) {
   if (args.length === 0) return [];
   const out: Record<string, unknown> = {};
   for (const a of args) {
     const d =
       a.name in defaults ? { default: defaults[a.name] } : 'default' in a.schema ? { default: a.schema.default } : {};
     const { default: _ignored, ...schema } = a.schema;
-    out[a.name] = { ...d, description: a.description, ...schema, required: a.required };
+    out[a.name] = { ...d, description: message(locale, a.description), ...schema, required: a.required };
   }
   return out;
 }
@@ -29,7 +30,7 @@ export function describeNamespace(
   listDefaults: Record<string, unknown>,
 ): Record<string, unknown> {
   const ns = namespaceOf(site);
-  const base = restRoot(origin);
+  const base = restRoot({ origin, site });
   const out: Record<string, unknown> = {
     [`/${ns}`]: {
       namespace: ns,
@@ -66,10 +67,10 @@ export function describeRoute(
     methods: [...new Set(r.endpoints.flatMap((e) => e.methods))],
     endpoints: r.endpoints.map((e) => ({
       methods: e.methods,
-      args: argsObject(e.args, r.kind === 'collection' && e.methods[0] === 'GET' ? listDefaults : {}),
+      args: argsObject(e.args, r.kind === 'collection' && e.methods[0] === 'GET' ? listDefaults : {}, site.locale),
     })),
   };
-  if (r.kind === 'collection') entry._links = { self: [{ href: `${restRoot(origin)}/${ns}${r.pattern}` }] };
+  if (r.kind === 'collection') entry._links = { self: [{ href: `${restRoot({ origin, site })}/${ns}${r.pattern}` }] };
   return entry;
 }
 

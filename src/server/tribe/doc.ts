@@ -1,4 +1,4 @@
-import { catalog, getResource } from '../../catalog/index.js';
+import { catalog, getResource, message } from '../../catalog/index.js';
 import type { ArgDef } from '../rest/args.js';
 import { restRoot } from '../rest/root.js';
 import { namespaceOf, type SiteSettings } from '../site.js';
@@ -81,14 +81,14 @@ const SCHEMA_OF: Record<string, string> = {
   tags: 'Term',
 };
 
-function parameter(a: ArgDef, where: 'query' | 'path'): Schema {
+function parameter(a: ArgDef, where: 'query' | 'path', locale: string | undefined): Schema {
   const type = a.schema.items
     ? { type: 'array', items: { type: a.schema.items.type } }
     : { type: a.schema.type ?? 'string' };
   return {
     in: where,
     schema: type,
-    description: a.description,
+    description: message(locale, a.description),
     required: where === 'path' ? true : a.required,
     name: a.name,
     ...(a.schema.items ? { style: 'form', explode: false } : {}),
@@ -109,7 +109,7 @@ const jsonOf = (schema: Schema) => ({ content: { 'application/json': { schema } 
 function withoutPort(origin: string): string {
   try {
     const u = new URL(origin);
-    return `${u.protocol}//${u.hostname}`;
+    return `${u.protocol}//${u.hostname}${u.pathname === '/' ? '' : u.pathname}`;
   } catch {
     return origin;
   }
@@ -128,8 +128,8 @@ export function describeDoc(
     const op: Schema = {};
     const pathArg = r.kind === 'item' ? 'id' : r.kind === 'slug' ? 'slug' : null;
     for (const e of r.endpoints) {
-      const params = e.args.filter((a) => a.name !== pathArg).map((a) => parameter(a, 'query'));
-      const pathParams = e.args.filter((a) => a.name === pathArg).map((a) => parameter(a, 'path'));
+      const params = e.args.filter((a) => a.name !== pathArg).map((a) => parameter(a, 'query', site.locale));
+      const pathParams = e.args.filter((a) => a.name === pathArg).map((a) => parameter(a, 'path', site.locale));
       if (r.kind === 'collection') {
         if (e.methods[0] !== 'GET') continue;
         op.get = {
@@ -148,7 +148,7 @@ export function describeDoc(
         pathParams.push({
           in: 'path',
           schema: { type: r.kind === 'item' ? 'integer' : 'string' },
-          description: `${pathArg} of the ${res.singular}`,
+          description: message(site.locale, `${pathArg} of the ${res.singular}`),
           required: true,
           name: pathArg,
         });
@@ -179,7 +179,7 @@ export function describeDoc(
       description: 'Read and manage calendar events, venues, organizers, categories and tags.',
     },
     components: { schemas: schemas() },
-    servers: [{ url: `${restRoot(withoutPort(origin))}/${namespaceOf(site)}/` }],
+    servers: [{ url: `${restRoot({ origin: withoutPort(origin), site })}/${namespaceOf(site)}/` }],
     paths,
   };
 }

@@ -166,7 +166,7 @@ export function tribeNamespace(name: string, maxParamLength: number): Namespace<
       [`/${name}`]: {
         namespace: name,
         methods: ['GET'],
-        _links: { self: [{ href: `${restRoot(scope.origin)}/${name}` }] },
+        _links: { self: [{ href: `${restRoot(scope)}/${name}` }] },
       },
     }),
   };

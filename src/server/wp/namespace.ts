@@ -60,7 +60,7 @@ function wpIndexRoutes(scope: RequestScope): Record<string, unknown> {
     namespace: WP_NS,
     methods,
     endpoints: [{ methods, args: {} }],
-    _links: { self: [{ href: `${restRoot(scope.origin)}${path}` }] },
+    _links: { self: [{ href: `${restRoot(scope)}${path}` }] },
   });
   return {
     '/wp/v2/users': entry('/wp/v2/users', ['GET', 'POST']),

@@ -7,7 +7,7 @@
 
 import { offsetSuffixMinutes, utcToWall } from '../../clock/index.js';
 import { RestError } from '../http/errors.js';
-import { restRoot } from '../rest/root.js';
+import { restRoot, withQuery } from '../rest/root.js';
 import type { RequestScope } from '../site.js';
 
 type Detail = { code: string; message: string; data: Record<string, unknown> | null };
@@ -147,7 +147,7 @@ export function pageLink(base: string, query: Record<string, unknown>, lists: re
     } else if (!Array.isArray(v) && typeof v !== 'object')
       parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`);
   }
-  return `${base}?${parts.join('&')}`;
+  return withQuery(base, parts.join('&'));
 }
 
 /**
@@ -163,7 +163,7 @@ export function collectionHeaders(
 ): Record<string, string> {
   const { page, total, maxPages } = paging;
   const headers: Record<string, string> = { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(maxPages) };
-  const base = `${restRoot(scope.origin)}/wp/v2/${route}`;
+  const base = `${restRoot(scope)}/wp/v2/${route}`;
   const pages: string[] = [];
   if (page > 1) pages.push(`<${pageLink(base, query, lists, Math.min(page - 1, maxPages))}>; rel="prev"`);
   if (maxPages > page) pages.push(`<${pageLink(base, query, lists, page + 1)}>; rel="next"`);

@@ -8,8 +8,8 @@ import { resourceOfWpType } from '../../catalog/index.js';
 import { autoExcerpt, theContent, theExcerpt, theTitle } from '../../wptext/index.js';
 import { formatCost } from '../format/cost.js';
 import { shownGmt } from '../posts/lifecycle.js';
-import { guid, permalink } from '../posts/links.js';
-import { restRoot } from '../rest/root.js';
+import { guid, permalink, permalinkTemplate } from '../posts/links.js';
+import { restRoot, withQuery } from '../rest/root.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
 
@@ -52,7 +52,7 @@ export function postHead(
   out.slug = post.slug;
   out.status = post.status;
   out.type = post.type;
-  out.link = permalink(post, scope.origin);
+  out.link = permalink(post, scope);
   out.title = edit ? { raw: post.title, rendered: theTitle(post.title) } : { rendered: theTitle(post.title) };
   out.content = edit
     ? { raw: post.content, rendered: content, protected: false, block_version: 0 }
@@ -146,7 +146,7 @@ export function metaOf(post: Post, links: CoreLinks): Record<string, unknown> {
 
 /** Core's `_links` of a post (revisions are not kept here: `version-history` counts none). */
 function linksOf(post: Post, scope: RequestScope, allow: string[]): Record<string, unknown> {
-  const wp = `${restRoot(scope.origin)}/wp/v2`;
+  const wp = `${restRoot(scope)}/wp/v2`;
   const base = resourceOfWpType(post.type).coreBase;
   const self = `${wp}/${base}/${post.id}`;
   const out: Record<string, unknown> = {
@@ -158,11 +158,11 @@ function linksOf(post: Post, scope: RequestScope, allow: string[]): Record<strin
   };
   const featured = scope.stores.media.thumbnailOf(post.id);
   if (featured) out['wp:featuredmedia'] = [{ embeddable: true, href: `${wp}/media/${featured}` }];
-  out['wp:attachment'] = [{ href: `${wp}/media?parent=${post.id}` }];
+  out['wp:attachment'] = [{ href: withQuery(`${wp}/media`, `parent=${post.id}`) }];
   if (post.type === 'tribe_events') {
     out['wp:term'] = [
-      { taxonomy: 'post_tag', embeddable: true, href: `${wp}/tags?post=${post.id}` },
-      { taxonomy: 'tribe_events_cat', embeddable: true, href: `${wp}/tribe_events_cat?post=${post.id}` },
+      { taxonomy: 'post_tag', embeddable: true, href: withQuery(`${wp}/tags`, `post=${post.id}`) },
+      { taxonomy: 'tribe_events_cat', embeddable: true, href: withQuery(`${wp}/tribe_events_cat`, `post=${post.id}`) },
     ];
   }
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
@@ -182,7 +182,7 @@ export function serializeCorePost(
   allow: string[] | null,
 ): Record<string, unknown> {
   const edit = context === 'edit';
-  const theGuid = guid(post, scope.origin);
+  const theGuid = guid(post, scope);
   // (the guid is shown escaped, as the_guid prints it)
   const rendered = theGuid.replace(/&/g, '&#038;');
   const out = postHead(post, scope, context, edit ? { rendered, raw: theGuid } : { rendered });
@@ -192,7 +192,7 @@ export function serializeCorePost(
     out.tags = tags.map((t) => t.id);
     out.tribe_events_cat = cats.map((t) => t.id);
     if (edit) {
-      out.permalink_template = `${scope.origin}/event/%pagename%/`;
+      out.permalink_template = permalinkTemplate(post, scope);
       out.generated_slug = post.slug.replace(/__trashed(-\d+)?$/, '') || post.slug;
     }
     out.class_list = classList(post, tags, cats, out.featured_media as number);

@@ -196,7 +196,7 @@ export function createEndpoint(type: WpPostType, render: Render): WpEndpoint {
       // (after the insert, as core's create_item: a refused image leaves the post made)
       if (p.featured_media !== undefined) handleFeaturedMedia(scope, id, p.featured_media);
       const post = posts.get(id) as Post;
-      const location = `${restRoot(scope.origin)}/wp/v2/${type}/${id}`;
+      const location = `${restRoot(scope)}/wp/v2/${type}/${id}`;
       return { status: 201, headers: { Location: location }, body: render(post, scope) };
     },
   });

@@ -37,7 +37,7 @@ function siteSettings(scope: RequestScope, user: User): Reply {
       date_format: 'F j, Y',
       time_format: 'g:i a',
       start_of_week: 1,
-      language: 'en_US',
+      language: scope.site.locale ?? 'en_US',
       use_smilies: true,
       default_category: 1,
       default_post_format: '0',

@@ -4,13 +4,17 @@
  */
 import { resourceOfWpType } from '../../catalog/index.js';
 import { specialchars } from '../../wptext/index.js';
-import { restRoot } from '../rest/root.js';
+import { restRoot, type Where, withQuery } from '../rest/root.js';
 import type { RequestScope } from '../site.js';
 import type { TermStore } from '../store/terms.js';
 import type { Term } from '../store/types.js';
 
 /** Archive URL: categories nest their parents' slugs, tags live under /tag/. */
-export function termArchiveUrl(term: Term, terms: TermStore, origin: string): string {
+export function termArchiveUrl(term: Term, terms: TermStore, where: Where): string {
+  const { origin } = where;
+  // (plain permalinks: the taxonomy's query variable, `?tag=` for tags, get_term_link)
+  if (where.site.permalinks === 'plain')
+    return `${origin}/?${term.taxonomy === 'post_tag' ? 'tag' : term.taxonomy}=${term.slug}`;
   if (term.taxonomy === 'post_tag') return `${origin}/tag/${term.slug}/`;
   const chain: string[] = [term.slug];
   let parent = term.parent;
@@ -37,7 +41,7 @@ export function termLinks(
   scope: RequestScope,
   allow: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
 ): Record<string, unknown> {
-  const wp = `${restRoot(scope.origin)}/wp/v2`;
+  const wp = `${restRoot(scope)}/wp/v2`;
   const route = resourceOfWpType(term.taxonomy).coreBase;
   const out: Record<string, unknown> = {
     self: [{ href: `${wp}/${route}/${term.id}`, targetHints: { allow: [...allow] } }],
@@ -47,7 +51,9 @@ export function termLinks(
   if (term.parent) out.up = [{ embeddable: true, href: `${wp}/${route}/${term.parent}` }];
   // The post types the taxonomy is registered for: tags also belong to posts; both to TEC's calendar embeds.
   const types = term.taxonomy === 'post_tag' ? ['posts', 'tribe_events'] : ['tribe_events'];
-  out['wp:post_type'] = [...types, 'tec_calendar_embed'].map((t) => ({ href: `${wp}/${t}?${route}=${term.id}` }));
+  out['wp:post_type'] = [...types, 'tec_calendar_embed'].map((t) => ({
+    href: withQuery(`${wp}/${t}`, `${route}=${term.id}`),
+  }));
   out.curies = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
   return out;
 }
@@ -63,7 +69,7 @@ export function serializeCoreTerm(
     id: term.id,
     count,
     description: term.description,
-    link: termArchiveUrl(term, scope.stores.terms, scope.origin),
+    link: termArchiveUrl(term, scope.stores.terms, scope),
     name: shownTermName(term),
     slug: term.slug,
     taxonomy: term.taxonomy,

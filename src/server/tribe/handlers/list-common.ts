@@ -1,6 +1,7 @@
 import { MAX_PER_PAGE } from '../../../catalog/index.js';
 import { RestError } from '../../http/errors.js';
 import { positiveInt } from '../../posts/rules.js';
+import { withQuery } from '../../rest/root.js';
 import type { RequestScope } from '../../site.js';
 
 export interface Paging {
@@ -25,7 +26,7 @@ export function pageLink(base: string, pairs: [string, string][], page: number |
   const rest = pairs.filter(([k]) => k !== 'page');
   if (page !== null) rest.push(['page', String(page)]);
   const qs = rest.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`).join('&');
-  return qs ? `${base}?${qs}` : base;
+  return withQuery(base, qs);
 }
 
 /** The list body of post-like archives, in the site's key order, with the total headers. */
@@ -43,7 +44,7 @@ export function postArchive(
   if (items.length === 0 && p.page > 1) {
     throw new RestError(404, pageNotFound, `Page ${p.page} of the ${what} list does not exist.`);
   }
-  const body: Record<string, unknown> = { [key]: items, rest_url: `${base}${rawQuery(pairs)}` };
+  const body: Record<string, unknown> = { [key]: items, rest_url: withQuery(base, rawQuery(pairs).slice(1)) };
   if (p.page < totalPages) body.next_rest_url = pageLink(base, pairs, p.page + 1);
   if (p.page > 1) body.previous_rest_url = pageLink(base, pairs, p.page - 1 === 1 ? null : p.page - 1);
   body.total = total;

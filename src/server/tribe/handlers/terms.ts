@@ -4,7 +4,7 @@ import { uniqueSlug } from '../../format/slug.js';
 import { RestError } from '../../http/errors.js';
 import { atomic, positiveInt } from '../../posts/rules.js';
 import { listOf, toBool } from '../../rest/args.js';
-import { restRoot } from '../../rest/root.js';
+import { restRoot, withQuery } from '../../rest/root.js';
 import type { Reply } from '../../rest/types.js';
 import { type RequestScope, restBase } from '../../site.js';
 import type { Taxonomy, Term } from '../../store/types.js';
@@ -158,8 +158,8 @@ export function listTerms(req: HandlerRequest): Reply {
     .map((t) => serializeTerm(t, counts.get(t.id) ?? 0, scope, false));
   const base = `${restBase(scope)}/${req.resource.name}/`;
   const body: Record<string, unknown> = { rest_url: base, total, total_pages: totalPages, [req.resource.name]: items };
-  if (page < totalPages) body.next_rest_url = `${base}?page=${page + 1}`;
-  if (page > 1) body.previous_rest_url = page - 1 === 1 ? base : `${base}?page=${page - 1}`;
+  if (page < totalPages) body.next_rest_url = withQuery(base, `page=${page + 1}`);
+  if (page > 1) body.previous_rest_url = page - 1 === 1 ? base : withQuery(base, `page=${page - 1}`);
   return { status: 200, body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
 }
 
@@ -219,7 +219,7 @@ export function createTerm(req: HandlerRequest): Reply {
   return {
     status: 201,
     body: render(terms.get(id) as Term, req, true),
-    headers: { Location: `${restRoot(scope.origin)}/wp/v2/${req.resource.coreBase}/${id}` },
+    headers: { Location: `${restRoot(scope)}/wp/v2/${req.resource.coreBase}/${id}` },
   };
 }
 

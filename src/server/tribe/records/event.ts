@@ -143,7 +143,7 @@ export function serializeEvent(
   const m = post.meta as unknown as EventMeta;
   const utc = utcDates(post);
   const gid = globalId(post, scope.origin);
-  const url = permalink(post, scope.origin);
+  const url = permalink(post, scope);
   const tz = m.timezone || scope.site.timezone;
   const cost = formatCost(m.cost);
   const startLocal = post.start_local ?? '';

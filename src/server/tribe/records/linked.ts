@@ -2,6 +2,7 @@ import { getResource, metaKeys } from '../../../catalog/index.js';
 import { linkedJsonLdDescription, phpTrim, theContent, theExcerpt, theTitle } from '../../../wptext/index.js';
 import { antispambot } from '../../format/html.js';
 import { permalink } from '../../posts/links.js';
+import type { Where } from '../../rest/root.js';
 import { globalHost, type RequestScope, restBase } from '../../site.js';
 import type { OrganizerMeta, Post, VenueMeta } from '../../store/types.js';
 import { featuredImage } from './image.js';
@@ -88,7 +89,7 @@ function linkedBody(post: Post, scope: RequestScope, name: string, meta: readonl
   keep(out, 'date_utc', utc.date_utc);
   keep(out, 'modified', post.modified);
   keep(out, 'modified_utc', utc.modified_utc);
-  keep(out, 'url', permalink(post, origin));
+  keep(out, 'url', permalink(post, scope));
   // (the plugin runs `the_title`, `the_content` and `the_excerpt`, and trims)
   keep(out, name, theTitle(post.title));
   keep(out, 'description', phpTrim(theContent(post.content, { siteUrl: origin })));

@@ -44,7 +44,7 @@ export function serializeTerm(
   };
   if (term.taxonomy === 'tribe_events_cat') out.parent = term.parent;
   out.meta = [];
-  out.url = termArchiveUrl(term, scope.stores.terms, scope.origin);
+  out.url = termArchiveUrl(term, scope.stores.terms, scope);
   out.urls = urls(term, scope);
   if (withLinks) out._links = termLinks(term, scope);
   return out;

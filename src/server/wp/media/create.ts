@@ -193,7 +193,7 @@ export function createAttachment(scope: RequestScope, prepared: PreparedUpload, 
     status: 201,
     body: serializeAttachment(attachment, scope, 'edit', ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
     headers: {
-      Location: `${restRoot(scope.origin)}/wp/v2/media/${id}`,
+      Location: `${restRoot(scope)}/wp/v2/media/${id}`,
       'X-WP-Upload-Attachment-ID': String(id),
       Allow: 'GET, POST',
     },

@@ -105,6 +105,8 @@ function mediaDetails(a: Attachment, origin: string): Record<string, unknown> {
 
 /** The attachment's page: below its parent's page, or at the site root. */
 export function attachmentLink(a: Attachment, scope: RequestScope): string {
+  // (plain permalinks: the attachment's query variable, as get_attachment_link falls back to)
+  if (scope.site.permalinks === 'plain') return `${scope.origin}/?attachment_id=${a.post.id}`;
   const parent = a.post.parent ? scope.stores.posts.get(a.post.parent) : undefined;
   if (parent && parent.status === 'publish') {
     const base: Record<string, string> = { tribe_events: 'event', tribe_venue: 'venue', tribe_organizer: 'organizer' };
@@ -114,7 +116,7 @@ export function attachmentLink(a: Attachment, scope: RequestScope): string {
 }
 
 function links(a: Attachment, scope: RequestScope, allow: string[], edit: boolean): Record<string, unknown> {
-  const wp = `${restRoot(scope.origin)}/wp/v2`;
+  const wp = `${restRoot(scope)}/wp/v2`;
   const self = `${wp}/media/${a.post.id}`;
   const out: Record<string, unknown> = {
     self: [{ href: self, targetHints: { allow } }],

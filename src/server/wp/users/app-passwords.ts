@@ -85,7 +85,7 @@ const create = wpEndpoint<CollectionArgs>({
       );
     const secret = generateAppPassword();
     const made = users.addPassword(user.id, name as string, appId ?? '', secret, scope.site.now());
-    const location = `${restRoot(scope.origin)}/wp/v2/users/${user.id}/application-passwords/${made.uuid}`;
+    const location = `${restRoot(scope)}/wp/v2/users/${user.id}/application-passwords/${made.uuid}`;
     return { status: 201, headers: { Location: location }, body: appPasswordRecord(scope, user.id, made, secret) };
   },
 });

@@ -39,7 +39,9 @@ export function userRecord(
   // (the administrator's address is the site's when it has none of its own, as on a fresh site)
   out.url = user.url === '' && user.id === 1 ? scope.origin : user.url;
   out.description = user.description;
-  out.link = `${scope.origin}/author/${user.slug}/`;
+  // (plain permalinks: the author's query variable, as get_author_posts_url writes it there)
+  out.link =
+    scope.site.permalinks === 'plain' ? `${scope.origin}/?author=${user.id}` : `${scope.origin}/author/${user.slug}/`;
   if (edit) {
     out.locale = user.locale === '' ? 'en_US' : user.locale;
     out.nickname = user.nickname;
@@ -53,7 +55,7 @@ export function userRecord(
   }
   out.avatar_urls = avatars(user.email);
   if (context !== 'embed') out.meta = edit ? { persisted_preferences: [] } : [];
-  const base = `${restRoot(scope.origin)}/wp/v2/users`;
+  const base = `${restRoot(scope)}/wp/v2/users`;
   out._links = {
     self: [{ href: `${base}/${user.id}`, targetHints: { allow } }],
     collection: [{ href: base }],
@@ -81,7 +83,7 @@ export function appPasswordRecord(
   out._links = {
     self: [
       {
-        href: `${restRoot(scope.origin)}/wp/v2/users/${userId}/application-passwords/${p.uuid}`,
+        href: `${restRoot(scope)}/wp/v2/users/${userId}/application-passwords/${p.uuid}`,
         targetHints: { allow: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
       },
     ],

@@ -151,7 +151,7 @@ const create = wpEndpoint<WriteArgs>({
       registered: scope.site.now().toISOString().slice(0, 19).replace('T', ' '),
     });
     const user = users.get(id) as User;
-    const location = `${restRoot(scope.origin)}/wp/v2/users/${id}`;
+    const location = `${restRoot(scope)}/wp/v2/users/${id}`;
     return { status: 201, headers: { Location: location }, body: record(scope, user, 'edit') };
   },
 });
