@@ -155,6 +155,23 @@ describe("the site's language", () => {
     }
   });
 
+  it('describes its routes, their parameters and answers in French in /doc, nothing else changed', async () => {
+    const en = (await send(`${english.baseUrl}/doc`)).json().paths;
+    const fr = (await send(`${plain.baseUrl}/doc`)).json().paths;
+    const missing: string[] = [];
+    const toFrench = (v: unknown, key = ''): unknown => {
+      if (Array.isArray(v)) return v.map((x) => toFrench(x, key));
+      if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toFrench(x, k)]));
+      if ((key === 'description' || key === 'summary') && typeof v === 'string') {
+        if (!translated('fr_FR').has(v)) missing.push(v);
+        return message('fr_FR', v);
+      }
+      return v;
+    };
+    expect(fr).toEqual(toFrench(en));
+    expect(missing).toEqual([]);
+  });
+
   it('reports its language where WordPress does (settings)', async () => {
     const settings = (await send(`${plain.origin}/blog/index.php?rest_route=/wp/v2/settings`)).json();
     expect(settings).toMatchObject({ language: 'fr_FR', posts_per_page: 1 });

@@ -95,10 +95,13 @@ function parameter(a: ArgDef, where: 'query' | 'path', locale: string | undefine
   };
 }
 
-function bodySchema(args: ArgDef[]): Schema {
+function bodySchema(args: ArgDef[], locale: string | undefined): Schema {
   const properties: Record<string, Schema> = {};
   for (const a of args)
-    properties[a.name] = { description: a.description, ...(a.schema.type ? { type: a.schema.type } : {}) };
+    properties[a.name] = {
+      description: message(locale, a.description),
+      ...(a.schema.type ? { type: a.schema.type } : {}),
+    };
   return { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } };
 }
 
@@ -120,7 +123,11 @@ export function describeDoc(
   site: SiteSettings,
   origin: string,
 ): Record<string, unknown> {
-  const paths: Record<string, Schema> = { '/doc': { get: { responses: { '200': { description: 'this document' } } } } };
+  // (summaries and answers in the site's language, as the parameters)
+  const t = (english: string) => message(site.locale, english);
+  const paths: Record<string, Schema> = {
+    '/doc': { get: { responses: { '200': { description: t('this document') } } } },
+  };
   for (const r of routes) {
     const res = r.resource;
     if (!res) continue;
@@ -133,12 +140,12 @@ export function describeDoc(
       if (r.kind === 'collection') {
         if (e.methods[0] !== 'GET') continue;
         op.get = {
-          summary: e.summary,
+          summary: t(e.summary),
           parameters: params,
           responses: {
-            '200': { description: e.summary, ...jsonOf({ title: res.name, type: 'array', items: ref(schema) }) },
-            '400': { description: 'a parameter is invalid' },
-            '404': { description: 'the page does not exist' },
+            '200': { description: t(e.summary), ...jsonOf({ title: res.name, type: 'array', items: ref(schema) }) },
+            '400': { description: t('a parameter is invalid') },
+            '404': { description: t('the page does not exist') },
           },
         };
         continue;
@@ -154,18 +161,21 @@ export function describeDoc(
         });
       }
       const entry: Schema = {
-        summary: e.summary,
+        summary: t(e.summary),
         parameters: [...pathParams, ...(method === 'post' ? params.filter((p) => p.name === 'password') : params)],
         responses: {
-          '200': { description: e.summary, ...jsonOf(ref(schema)) },
-          '400': { description: 'a parameter is invalid or the record does not exist' },
-          '401': { description: 'credentials are needed' },
-          '403': { description: 'the record cannot be read or changed by this user' },
-          ...(method === 'delete' ? { '410': { description: 'already in the trash' } } : {}),
+          '200': { description: t(e.summary), ...jsonOf(ref(schema)) },
+          '400': { description: t('a parameter is invalid or the record does not exist') },
+          '401': { description: t('credentials are needed') },
+          '403': { description: t('the record cannot be read or changed by this user') },
+          ...(method === 'delete' ? { '410': { description: t('already in the trash') } } : {}),
         },
       };
       if (method === 'post')
-        entry.requestBody = bodySchema(e.args.filter((a) => a.name !== pathArg && a.name !== 'password'));
+        entry.requestBody = bodySchema(
+          e.args.filter((a) => a.name !== pathArg && a.name !== 'password'),
+          site.locale,
+        );
       op[method] = entry;
     }
     paths[r.docPath] = op;
