@@ -148,14 +148,7 @@ async function answer(parts: CoreParts, call: Call, url: string): Promise<Cached
 }
 
 /** `POST /wp-json/batch/v1` and its OPTIONS; every answer and error carries `Allow: POST`. */
-async function answerBatch(
-  parts: CoreParts,
-  scope: RequestScope,
-  req: CoreRequest,
-  method: string,
-  query: string,
-  body: RequestBody,
-) {
+async function answerBatch(parts: CoreParts, scope: RequestScope, method: string, query: string, body: RequestBody) {
   const allow = { Allow: 'POST' };
   if (method === 'OPTIONS') return { ...encode({ status: 200, body: describeBatchRoute(scope) }), headers: allow };
   try {
@@ -222,7 +215,7 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
     return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
   }
   if (route === BATCH_ROUTE && (method === 'POST' || method === 'OPTIONS'))
-    return answerBatch(parts, scope, req, method, query, body);
+    return answerBatch(parts, scope, method, query, body);
   const hit = parts.router.find(route);
   if (!hit) return NOT_FOUND();
   if (method === 'OPTIONS') return describe(scope, req, hit);
