@@ -332,6 +332,16 @@ export const EXAMPLES: Record<string, Example[]> = {
       about: 'a separate calendar',
       skip: 'runs until Ctrl-C',
     },
+    {
+      cmd: 'calctl serve --port 0 --permalinks plain --timezone America/New_York --per-page 5',
+      about: 'play a plain-permalink site west of UTC (REST only at /index.php?rest_route=/)',
+      skip: 'runs until Ctrl-C',
+    },
+    {
+      cmd: 'calctl serve --port 0 --base-path /blog --locale fr_FR',
+      about: 'play WordPress installed in /blog, its parameters described in French',
+      skip: 'runs until Ctrl-C',
+    },
   ],
   'serve users': [
     { cmd: 'calctl serve users list', about: 'the users of the local calendar, with their roles' },

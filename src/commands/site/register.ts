@@ -86,9 +86,7 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     .addHelpText(
       'after',
       '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC).' +
-        '\n--permalinks, --base-path, --timezone, --per-page and --locale play a kind of deployment:' +
-        '\n  calctl serve --permalinks plain --timezone America/New_York --per-page 5' +
-        '\n  calctl serve --base-path /blog --locale fr_FR',
+        '\nWith --permalinks, --base-path, --per-page and --locale they play a kind of deployment (docs/server.md).',
     )
     .action(async (opts: Record<string, unknown>) => {
       const { serve } = await import('./serve.js');
