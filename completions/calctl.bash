@@ -186,7 +186,7 @@ __calctl_opts() {
     'doc')
       __calctl_r='-h --help' ;;
     'serve')
-      __calctl_r='--host --port --data --per-page --permalinks --base-path --locale --tls-cert --tls-key -h --help' ;;
+      __calctl_r='--host --port --data-dir --per-page --permalinks --base-path --locale --tls-cert --tls-key -h --help' ;;
     'profile')
       __calctl_r='-h --help' ;;
     'profile add')
@@ -208,9 +208,9 @@ __calctl_opts() {
     'add')
       __calctl_r='-h --help' ;;
     'sync')
-      __calctl_r='--on-conflict --data -h --help' ;;
+      __calctl_r='--on-conflict --data-dir -h --help' ;;
     'sync pull')
-      __calctl_r='--on-conflict --data -h --help' ;;
+      __calctl_r='--on-conflict --data-dir -h --help' ;;
     'sync push')
       __calctl_r='--on-conflict -h --help' ;;
     'sync status')
@@ -258,7 +258,7 @@ __calctl_opts() {
     'completion')
       __calctl_r='-h --help' ;;
     ':global')
-      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --verbose --debug --timeout --insecure --date-format --timezone -y --yes --dry-run --offline' ;;
+      __calctl_r='-V --version --profile --url --user --token --password-stdin --vendor -o --output --json --fields --field --raw --verbose --debug --timeout --insecure --date-format --ca-file --timezone -y --yes --dry-run --offline' ;;
     *) __calctl_r='' ;;
   esac
 }
@@ -287,7 +287,7 @@ __calctl_optval() {
       __calctl_r='r l dynamic refs organizers' ;;
     'events list|--status'|'events create|--status'|'events update|--status'|'events copy|--status'|'venues list|--status'|'venues create|--status'|'venues update|--status'|'organizers list|--status'|'organizers create|--status'|'organizers update|--status'|'export events|--status'|'export venues|--status'|'export organizers|--status')
       __calctl_r='r l choices publish future draft pending private trash any' ;;
-    'events create|--data'|'events update|--data'|'venues create|--data'|'venues update|--data'|'organizers create|--data'|'organizers update|--data'|'categories create|--data'|'categories update|--data'|'tags create|--data'|'tags update|--data'|'api|--data'|'sync|--data'|'sync pull|--data')
+    'events create|--data'|'events update|--data'|'venues create|--data'|'venues update|--data'|'organizers create|--data'|'organizers update|--data'|'categories create|--data'|'categories update|--data'|'tags create|--data'|'tags update|--data'|'api|--data')
       __calctl_r='r s atfile' ;;
     'events restore|--status'|'venues restore|--status'|'organizers restore|--status')
       __calctl_r='r s choices publish draft pending private' ;;
@@ -313,7 +313,7 @@ __calctl_optval() {
       __calctl_r='r l choices id count description name slug taxonomy meta url urls' ;;
     'tags|--field'|'tags list|--field'|'tags get|--field'|'tags create|--field'|'tags update|--field'|'tags delete|--field'|'import tags|--field'|'export tags|--field')
       __calctl_r='r s choices id count description name slug taxonomy meta url urls' ;;
-    'serve|--data')
+    'serve|--data-dir'|'sync|--data-dir'|'sync pull|--data-dir')
       __calctl_r='r s dir' ;;
     'serve|--permalinks')
       __calctl_r='r s choices pretty plain' ;;
@@ -337,11 +337,11 @@ __calctl_optval() {
       __calctl_r='r s choices ours site' ;;
     'export venues|-o'|'export venues|--output'|'export organizers|-o'|'export organizers|--output'|'export categories|-o'|'export categories|--output'|'export tags|-o'|'export tags|--output')
       __calctl_r='r s choices csv ndjson json' ;;
-    *'|-V'|*'|--version'|*'|--password-stdin'|*'|--json'|*'|--verbose'|*'|--debug'|*'|--insecure'|*'|-y'|*'|--yes'|*'|--dry-run'|*'|--offline')
+    *'|-V'|*'|--version'|*'|--password-stdin'|*'|--json'|*'|--raw'|*'|--verbose'|*'|--debug'|*'|--insecure'|*'|-y'|*'|--yes'|*'|--dry-run'|*'|--offline')
       __calctl_r='n' ;;
     *'|--profile')
       __calctl_r='r s profiles' ;;
-    *'|--url'|*'|--user'|*'|--token'|*'|--vendor'|*'|--timeout'|*'|--date-format')
+    *'|--url'|*'|--user'|*'|--token'|*'|--vendor'|*'|--timeout'|*'|--date-format'|*'|--ca-file')
       __calctl_r='r s none' ;;
     *'|--timezone')
       __calctl_r='r s dynamic timezones' ;;
