@@ -17,7 +17,7 @@ import { headerOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
 import { Refused, run } from './rest/pipeline.js';
-import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget, type Where } from './rest/root.js';
+import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget, } from './rest/root.js';
 import { endpointOf, type Match, Router } from './rest/router.js';
 import { describeBatchRoute, describeIndex } from './rest/site.js';
 import { buildTable, namespacesOf } from './rest/table.js';
@@ -204,7 +204,8 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
     const base = scope.site.basePath ?? '';
     const home = target.path === (base || '/') || target.path === `${base}/` || target.path === `${base}/index.php`;
     if (home || scope.site.permalinks === 'plain') return homePage(scope);
-    const inside = target.path.slice(base.length) || '/';
+    // (the path as sent: its final slash decides a redirect)
+    const inside = (req.url.split('?')[0] ?? '/').slice(base.length) || '/';
     return parts.store.read(() => frontPage(scope, inside, target.query));
   }
   if (landing.kind === 'outside') return NOT_FOUND();
