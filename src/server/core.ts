@@ -17,7 +17,7 @@ import { headerOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
 import { Refused, run } from './rest/pipeline.js';
-import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget, } from './rest/root.js';
+import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget } from './rest/root.js';
 import { endpointOf, type Match, Router } from './rest/router.js';
 import { describeBatchRoute, describeIndex } from './rest/site.js';
 import { buildTable, namespacesOf } from './rest/table.js';
