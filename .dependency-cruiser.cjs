@@ -5,16 +5,16 @@
 
 /** Floors from the ground up; rooms on one floor may import each other (circles aside). */
 const FLOORS = [
-  ['catalog', 'clock', 'errors', 'io', 'wptext'],
+  ['catalog', 'clock', 'errors', 'io', 'records', 'wptext'],
   ['api', 'config', 'dates'],
-  ['csv', 'output', 'completion', 'ics'],
+  ['csv', 'links', 'output', 'completion', 'ics'],
   ['commands'],
   ['cli'],
   ['main'],
 ];
 /** The embedded server: what it may import, who may start it, and the one module they may import. */
 const SERVER = {
-  imports: ['catalog', 'clock', 'errors', 'wptext'],
+  imports: ['catalog', 'clock', 'errors', 'records', 'wptext'],
   importedBy: ['commands', 'cli'],
   face: '^src/server/index\\.ts$',
 };

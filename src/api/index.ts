@@ -53,8 +53,11 @@ export {
   type BackoffOptions,
   backoffDelay,
   isIdempotent,
+  isTransientFailure,
+  isUnknownOutcome,
   type RetryInput,
   retryAfterMs,
   shouldRetry,
 } from './retry.js';
 export { type CallerRole, canPublishEvents, describeRole, fetchCallerRole, roleLimits } from './role.js';
+export { retryPause, WRITE_ATTEMPTS, type WriteOnce, writeOnce } from './write-once.js';

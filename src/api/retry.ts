@@ -4,7 +4,7 @@
  * repeating it could create a duplicate (bulk imports look records up instead).
  */
 
-import { isNetworkCode } from './errors.js';
+import { ApiError, isNetworkCode, NetworkError, TimeoutError } from './errors.js';
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
@@ -34,6 +34,17 @@ export function shouldRetry(input: RetryInput): boolean {
   if (input.status !== undefined) return RETRYABLE_STATUS.has(input.status);
   return isNetworkCode(input.errorCode);
 }
+
+/** A request whose outcome is unknown: the connection broke or timed out after it was sent. */
+export const isUnknownOutcome = (err: unknown): boolean => err instanceof NetworkError || err instanceof TimeoutError;
+
+/**
+ * A failure that may pass: an unknown outcome, or the answer of a gateway or a busy site (the statuses
+ * a request is retried on). The one rule of what is transient, for reads retried here and for writes
+ * sent again only after a look-up (write-once.ts).
+ */
+export const isTransientFailure = (err: unknown): boolean =>
+  isUnknownOutcome(err) || (err instanceof ApiError && RETRYABLE_STATUS.has(err.status ?? 0));
 
 /** Backoff settings. */
 export interface BackoffOptions {

@@ -3,15 +3,20 @@
  * POST is never retried blindly; when its outcome is unknown (network error, timeout) the record is
  * looked up by the match rule first, and only sent again when it is not there.
  */
-import { abortableDelay } from '../api/abort-watch.js';
 import type { BatchWriter } from '../api/batch.js';
-import { type ApiClient, ApiError } from '../api/index.js';
-import { backoffDelay } from '../api/retry.js';
+import { type ApiClient, ApiError, writeOnce } from '../api/index.js';
 import { everythingQuery, type ResourceSpec } from '../catalog/index.js';
-import { type IndexEntry, keyOf, type MatchIndex } from './match.js';
-import { siteSlug } from './text.js';
-import { isTransientFailure } from './transient.js';
-import { type Body, changedKeys, indexedKeys, keptWhenUnchanged, recordToInput, updateBody } from './writable.js';
+import {
+  type Body,
+  changedKeys,
+  indexedKeys,
+  keptWhenUnchanged,
+  keyOf,
+  recordToInput,
+  siteSlug,
+  updateBody,
+} from '../records/index.js';
+import type { IndexEntry, MatchIndex } from './match.js';
 
 type Obj = Record<string, unknown>;
 
@@ -38,10 +43,6 @@ export interface ApplyOptions {
 
 let dryRunIds = 0;
 
-const MAX_CREATE_ATTEMPTS = 6;
-
-const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> => abortableDelay(ms, [signal]);
-
 async function fetchBody(opts: ApplyOptions, id: number): Promise<Body> {
   const res = await opts.api.get<Obj>(`/${opts.resource.name}/${id}`, { signal: opts.signal });
   return recordToInput(opts.resource, res.body);
@@ -53,7 +54,7 @@ async function fetchBody(opts: ApplyOptions, id: number): Promise<Body> {
  */
 export async function lookupOne(opts: ApplyOptions, body: Body): Promise<IndexEntry | undefined> {
   const { resource, api, index } = opts;
-  const want = keyOf(resource, index.keyFields, body);
+  const want = keyOf(resource, body, index.keyFields);
   const slugs: string[] = [];
   if (typeof body.slug === 'string' && body.slug !== '') slugs.push(body.slug);
   const title = String(body[resource.titleField] ?? '');
@@ -62,7 +63,7 @@ export async function lookupOne(opts: ApplyOptions, body: Body): Promise<IndexEn
     try {
       const res = await api.get<Obj>(`/${resource.name}/by-slug/${encodeURIComponent(slug)}`, { signal: opts.signal });
       const found = recordToInput(resource, res.body);
-      if (slug === body.slug || keyOf(resource, index.keyFields, found) === want) return index.add(res.body, true);
+      if (slug === body.slug || keyOf(resource, found, index.keyFields) === want) return index.add(res.body, true);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
     }
@@ -72,7 +73,7 @@ export async function lookupOne(opts: ApplyOptions, body: Body): Promise<IndexEn
   const res = await api.get<Obj>(`/${resource.name}`, { query: query as never, signal: opts.signal });
   const list = res.body[resource.name];
   for (const r of Array.isArray(list) ? (list as Obj[]) : []) {
-    if (keyOf(resource, index.keyFields, recordToInput(resource, r)) === want) return index.add(r, true);
+    if (keyOf(resource, recordToInput(resource, r), index.keyFields) === want) return index.add(r, true);
   }
   return undefined;
 }
@@ -92,31 +93,13 @@ async function create(opts: ApplyOptions, body: Body): Promise<Outcome> {
   // POST is never re-sent blindly: after a transient failure the record is looked up first (the site
   // may have created it before the answer was lost or a gateway failed), and sent again only when it
   // is not there.
-  let lookFirst = false;
-  for (let attempt = 1; ; attempt++) {
-    if (lookFirst) {
-      try {
-        const found = await lookupOne(opts, body);
-        if (found) return { kind: 'created', id: found.id };
-        lookFirst = false;
-      } catch (err) {
-        if (!isTransientFailure(err) || attempt >= MAX_CREATE_ATTEMPTS) throw err;
-        await pause(backoffDelay(attempt, { baseMs: 500, capMs: 8000 }), opts.signal);
-        continue;
-      }
-    }
-    try {
-      return { kind: 'created', id: await send() };
-    } catch (err) {
-      const termId = err instanceof ApiError ? Number(err.data?.term_id) : Number.NaN;
-      if (err instanceof ApiError && err.code === 'term_exists' && termId > 0) {
-        const entry: IndexEntry = { id: termId, body: await fetchBody(opts, termId) };
-        return update(opts, entry, body);
-      }
-      if (!isTransientFailure(err) || attempt >= MAX_CREATE_ATTEMPTS) throw err;
-      lookFirst = true;
-      await pause(backoffDelay(attempt, { baseMs: 500, capMs: 8000 }), opts.signal);
-    }
+  try {
+    const id = await writeOnce({ send, landed: async () => (await lookupOne(opts, body))?.id, signal: opts.signal });
+    return { kind: 'created', id };
+  } catch (err) {
+    const termId = err instanceof ApiError ? Number(err.data?.term_id) : Number.NaN;
+    if (!(err instanceof ApiError && err.code === 'term_exists' && termId > 0)) throw err;
+    return update(opts, { id: termId, body: await fetchBody(opts, termId) }, body);
   }
 }
 
@@ -130,10 +113,10 @@ async function confirmCandidate(
   body: Body,
 ): Promise<IndexEntry | undefined> {
   const { resource, index } = opts;
-  const want = keyOf(resource, index.keyFields, body);
+  const want = keyOf(resource, body, index.keyFields);
   for (const id of candidates) {
     const current = await fetchBody(opts, id);
-    if (keyOf(resource, index.keyFields, current) === want) return { id, body: current };
+    if (keyOf(resource, current, index.keyFields) === want) return { id, body: current };
   }
   return undefined;
 }

@@ -17,8 +17,9 @@
  */
 import { type ApiClient, ApiError, paginate } from '../api/index.js';
 import { everythingQuery, MAX_PER_PAGE, type ResourceSpec } from '../catalog/index.js';
-import { MatchIndex, naturalKeyFields } from './match.js';
-import type { Body } from './writable.js';
+import type { Body } from '../records/index.js';
+import { naturalKeyFields } from '../records/index.js';
+import { MatchIndex } from './match.js';
 
 type Obj = Record<string, unknown>;
 

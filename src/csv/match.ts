@@ -5,9 +5,9 @@
  * the same file finds them.
  */
 import type { ResourceSpec } from '../catalog/index.js';
+import { type Body, keyOf, recordToInput } from '../records/index.js';
 import { IdTable } from './id-table.js';
-import { hash53, nameKey } from './text.js';
-import { type Body, canon, recordToInput } from './writable.js';
+import { hash53 } from './text.js';
 
 /** One known record: its id and, for records listed at the start, its current body. */
 export interface IndexEntry {
@@ -19,25 +19,6 @@ export interface IndexEntry {
    * ids to confirm (by fetching them) before one counts as the match, oldest first.
    */
   candidates?: readonly number[];
-}
-
-/** The fields of the natural key per resource (the site importer's matching). */
-export function naturalKeyFields(resource: ResourceSpec): string[] {
-  // Events: title + start (all-day starts are normalized to 00:00:00 on both sides, so the start
-  // date alone decides for them, as in the importer).
-  return resource.name === 'events' ? ['title', 'start_date'] : [resource.titleField];
-}
-
-/** The natural key of a body, or undefined when a key field is empty. */
-export function keyOf(resource: ResourceSpec, fields: readonly string[], body: Body): string | undefined {
-  const parts: string[] = [];
-  for (const f of fields) {
-    const v = body[f];
-    const text = f === resource.titleField ? nameKey(resource, String(v ?? '')) : canon(resource, f, v);
-    if (text === '') return undefined;
-    parts.push(text);
-  }
-  return parts.join('\u0001');
 }
 
 /** A natural key as a small integer (31 bits of its hash). */
@@ -86,7 +67,7 @@ export class MatchIndex {
   add(record: Record<string, unknown>, keepBody: boolean, row?: Body): IndexEntry {
     const body = recordToInput(this.resource, record);
     const entry: IndexEntry = { id: Number(record.id), body: keepBody ? body : undefined };
-    const key = keyOf(this.resource, this.keyFields, body);
+    const key = keyOf(this.resource, body, this.keyFields);
     if (keepBody) {
       this.byId.set(entry.id, entry);
       if (typeof body.slug === 'string' && body.slug !== '') this.bySlug.set(body.slug.toLowerCase(), entry);
@@ -130,7 +111,7 @@ export class MatchIndex {
       const hit = this.bySlug.get(body.slug.toLowerCase());
       if (hit !== undefined) return typeof hit === 'number' ? { id: hit, body: undefined } : hit;
     }
-    const key = keyOf(this.resource, this.keyFields, body);
+    const key = keyOf(this.resource, body, this.keyFields);
     if (key === undefined) return undefined;
     const listed = this.byKey.get(key);
     if (listed) return listed;

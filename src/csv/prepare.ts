@@ -5,10 +5,10 @@
  * comes back as the problem that rejects it, with its column.
  */
 
-import { LinkError, type LinkResolver } from './links.js';
+import { LinkError, type LinkResolver } from '../links/index.js';
+import type { Body } from '../records/index.js';
 import { convertRow, isProblem, type RowInput, type RowOptions, type RowProblem } from './row.js';
 import type { SourceLinks } from './source-item.js';
-import type { Body } from './writable.js';
 
 /**
  * Converts a row and resolves the link columns it maps (venue, organizer, categories, tags, parent).

@@ -4,9 +4,9 @@
  */
 import type { FieldSpec, ResourceSpec } from '../catalog/index.js';
 import { isValidTimeZone } from '../clock/index.js';
+import type { Body } from '../records/index.js';
 import type { DateReading } from './date-order.js';
 import { parseDateCells } from './dates.js';
-import type { Body } from './writable.js';
 
 /** Why a row cannot be imported: the column at fault (when one is) and a message. */
 export interface RowProblem {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parseWallTime, wallTimeToUtc } from '../clock/index.js';
-import type { Body } from './writable.js';
+import type { Body } from '../records/index.js';
 
 /** A linked record named by a source. */
 export interface LinkedName {

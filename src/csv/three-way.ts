@@ -7,7 +7,7 @@
  * zone go together: an edit of one keeps all four, so an edited end never lands before a moved start.
  */
 import type { ResourceSpec } from '../catalog/index.js';
-import { type Body, canon } from './writable.js';
+import { type Body, canon } from '../records/index.js';
 
 /** Fields merged as one. */
 const GROUPS: readonly (readonly string[])[] = [['start_date', 'end_date', 'all_day', 'timezone']];

@@ -6,7 +6,8 @@
  * shown text as it is; term names are kept as the site stores them, escaped).
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { costInput, getResource, metaKeys } from '../catalog/index.js';
+import { getResource, metaKeys } from '../catalog/index.js';
+import { idOf, ids, ownWebsite, recordToInput } from '../records/index.js';
 import { DESIRED_SLUG } from './posts/lifecycle.js';
 import type { Stores } from './site.js';
 import { COLUMNS, encode, newPost, PERMALINK_BASE, UNPUBLISHED } from './store/post-rows.js';
@@ -23,13 +24,6 @@ export const LOCAL_ID_FLOOR = 1_000_000_000;
 
 const str = (v: unknown, fallback = ''): string =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
-const idOf = (v: unknown): number | undefined => {
-  const id = typeof v === 'object' && v !== null ? (v as Rec).id : v;
-  const n = typeof id === 'string' ? Number(id) : id;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const ids = (v: unknown): number[] =>
-  (Array.isArray(v) ? v : v ? [v] : []).map(idOf).filter((n): n is number => n !== undefined);
 
 /** The path of a record's URL below its origin, as the guid keeps it (a published post's permalink). */
 function guidFrom(type: PostType, status: string, slug: string): string {
@@ -56,28 +50,32 @@ function baseRow(type: PostType, rec: Rec, title: string): PostInput {
   });
 }
 
+/**
+ * An event's row, from the writable form the record model makes of it (flags, cost, links: what a
+ * write would have sent) and what the site computed (UTC dates); its website as the site shows it,
+ * none when that is only the event's own page (the record model's rule).
+ */
 function eventRow(rec: Rec): PostInput {
   const row = baseRow('tribe_events', rec, str(rec.title));
-  const url = str(rec.url);
-  const website = str(rec.website);
+  const input = recordToInput(getResource('events'), rec);
+  const flag = (key: string) => input[key] === true;
   row.meta = {
     timezone: str(rec.timezone),
-    all_day: rec.all_day === true,
+    all_day: flag('all_day'),
     // (what the site was sent, worked back from what it shows: the values with their currency mark)
-    cost: ((c) => (c === '' ? null : c))(costInput(rec)),
-    // (the plugin shows the event's own URL when no website was set)
-    website: website === url ? null : website,
-    show_map: rec.show_map === true,
-    show_map_link: rec.show_map_link === true,
-    sticky: rec.sticky === true,
+    cost: input.cost === '' ? null : (input.cost as string | string[]),
+    website: ownWebsite(rec) ?? null,
+    show_map: flag('show_map'),
+    show_map_link: flag('show_map_link'),
+    sticky: flag('sticky'),
   };
   row.start_local = str(rec.start_date) || null;
   row.end_local = str(rec.end_date) || null;
   row.start_utc = str(rec.utc_start_date) || null;
   row.end_utc = str(rec.utc_end_date) || null;
-  row.featured = rec.featured === true ? 1 : 0;
-  row.hidden = rec.hide_from_listings === true ? 1 : 0;
-  row.venue_id = ids(rec.venue)[0] ?? null;
+  row.featured = flag('featured') ? 1 : 0;
+  row.hidden = flag('hide_from_listings') ? 1 : 0;
+  row.venue_id = (input.venue as number | undefined) ?? null;
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costInput, getResource } from '../../src/catalog/index.js';
-import { mergeUpdate, toInputForm, toWritableBody } from '../../src/commands/merge.js';
+import { mergeUpdate, toInputForm, writableState } from '../../src/records/index.js';
 
 const events = getResource('events');
 
@@ -34,9 +34,9 @@ const tokyo = {
   ],
 };
 
-describe('toWritableBody', () => {
+describe('writableState', () => {
   it('events: every field the site resets, in input form', () => {
-    expect(toWritableBody(events, tokyo)).toEqual({
+    expect(writableState(events, tokyo)).toEqual({
       all_day: false,
       show_map: true,
       show_map_link: false,
@@ -57,7 +57,7 @@ describe('toWritableBody', () => {
   });
 
   it('events without venue or organizers keep them absent/empty', () => {
-    const body = toWritableBody(events, { ...tokyo, venue: [], organizer: [], status: 'trash' });
+    const body = writableState(events, { ...tokyo, venue: [], organizer: [], status: 'trash' });
     expect(body).not.toHaveProperty('venue');
     expect(body.organizer).toEqual([]);
     expect(body).not.toHaveProperty('status');
@@ -65,12 +65,12 @@ describe('toWritableBody', () => {
 
   it("events: a website that is just the event's own page is not sent back (it would go stale)", () => {
     const url = 'http://site.example/event/tokyo-meetup/';
-    expect(toWritableBody(events, { ...tokyo, url, website: url })).not.toHaveProperty('website');
-    expect(toWritableBody(events, { ...tokyo, url }).website).toBe('https://meetup.example');
+    expect(writableState(events, { ...tokyo, url, website: url })).not.toHaveProperty('website');
+    expect(writableState(events, { ...tokyo, url }).website).toBe('https://meetup.example');
   });
 
   it('venues keep stateprovince, map switches (as strings) and a draft status', () => {
-    const body = toWritableBody(getResource('venues'), {
+    const body = writableState(getResource('venues'), {
       id: 3,
       venue: 'Hall',
       status: 'draft',
@@ -82,7 +82,7 @@ describe('toWritableBody', () => {
   });
 
   it('terms update partially: nothing to resend', () => {
-    expect(toWritableBody(getResource('categories'), { id: 1, name: 'x', parent: 2 })).toEqual({});
+    expect(writableState(getResource('categories'), { id: 1, name: 'x', parent: 2 })).toEqual({});
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { MatchIndex, naturalKeyFields } from '../../src/csv/match.js';
+import { MatchIndex } from '../../src/csv/match.js';
+import { naturalKeyFields } from '../../src/records/index.js';
 
 const events = getResource('events');
 const record = (id: number, title: string, slug: string, start: string) => ({

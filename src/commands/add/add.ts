@@ -6,8 +6,8 @@
  * the request. Without a terminal and without --yes nothing is created (exit 2).
  */
 import { getResource } from '../../catalog/index.js';
-import { createLinkResolver, LinkError, type LinkResolver } from '../../csv/links.js';
 import { UsageError } from '../../errors/index.js';
+import { createLinkResolver, LinkError, type LinkResolver } from '../../links/index.js';
 import { type JsonRecord, readableDate, writeOne } from '../../output/index.js';
 import { canPrompt, dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';

@@ -207,7 +207,7 @@ export class FeedRun {
     const siteZone = await this.siteZone();
     // (what this run writes is read in the zone it was parsed in; the next run uses the site's current one)
     await this.askZone();
-    const { createLinkResolver } = await import('../../csv/links.js');
+    const { createLinkResolver } = await import('../../links/index.js');
     const { BATCH_LIMIT, createBatchWriter } = await import('../../api/batch.js');
     const { buildMatchIndex } = await import('../../csv/match-loader.js');
     const { getResource } = await import('../../catalog/index.js');

@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { KnownItem } from '../../csv/source-item.js';
-import type { Body } from '../../csv/writable.js';
+import type { Body } from '../../records/index.js';
 import { openSqliteFile } from '../../server/index.js';
 import { type FeedSettings, RUNS_KEPT } from './settings.js';
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
-import { toInputForm } from '../merge.js';
+import { toInputForm } from '../../records/index.js';
 import { dateZone, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { settleEnd } from './event-dates.js';

@@ -7,7 +7,7 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { printText } from '../../output/stdout.js';
-import { toInputForm } from '../merge.js';
+import { toInputForm } from '../../records/index.js';
 import { dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';

@@ -5,8 +5,8 @@
  * create it, or is created first with `--create-missing` (as a real site's inline objects are).
  */
 import type { FieldSpec, ParamSpec, ResourceName } from '../../catalog/index.js';
-import { createLinkResolver, LinkError, type LinkResolver } from '../../csv/links.js';
 import { UsageError } from '../../errors/index.js';
+import { createLinkResolver, LinkError, type LinkResolver } from '../../links/index.js';
 import type { Runtime } from '../types.js';
 
 type Spec = FieldSpec | ParamSpec;

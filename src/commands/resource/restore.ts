@@ -7,7 +7,7 @@
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
-import { mergeUpdate } from '../merge.js';
+import { mergeUpdate } from '../../records/index.js';
 import { fullUrl, printDryRun, recordPath } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import type { NamedRecords } from './delete.js';

@@ -4,10 +4,9 @@
  * replace the lookup slug on a real site.
  */
 import type { ResourceSpec } from '../../catalog/index.js';
-import { siteText, textKind } from '../../csv/text.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
-import { mergeUpdate } from '../merge.js';
+import { mergeUpdate, siteText, textKind } from '../../records/index.js';
 import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';

@@ -10,9 +10,9 @@
 
 import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
-import { type ApiClient, ApiError, NetworkError, TimeoutError } from '../../api/index.js';
+import { type ApiClient, ApiError, writeOnce } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { siteText, textKind } from '../../csv/text.js';
+import { siteText, textKind } from '../../records/index.js';
 import type { Counts } from './pull.js';
 import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
 import { findLanded } from './recover.js';
@@ -32,6 +32,8 @@ export interface PushOptions {
   onWrite?: (what: string) => void;
   /** dry run: each planned write */
   onPlan?: (line: string) => void;
+  /** the run's abort signal: waits between attempts end with it */
+  signal?: AbortSignal | undefined;
 }
 
 const LINK_FIELDS: Record<string, string> = {
@@ -76,34 +78,8 @@ function bodyOf(
   return body;
 }
 
-/** Whether a failed write may be tried again: the network, a timeout, the site busy or failing. */
-function transient(err: unknown): boolean {
-  if (err instanceof NetworkError || err instanceof TimeoutError) return true;
-  return err instanceof ApiError && (err.status === 429 || err.status >= 500);
-}
-
-const WRITE_ATTEMPTS = 6;
 /** Requests of one resource in flight at once (the site's create rate is the bound, as for import). */
 const PUSH_SLOTS = 6;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Sends a write, again after a transient failure. Before sending again, `landedAlready` asks the site
- * whether the lost attempt took effect (a create found by its natural key, an update whose content
- * the site already shows): a write is never applied twice.
- */
-async function send(write: () => Promise<Rec>, landedAlready: () => Promise<Rec | undefined>): Promise<Rec> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (err) {
-      if (!transient(err) || attempt >= WRITE_ATTEMPTS) throw err;
-      await pause(Math.min(2000, 50 * 2 ** attempt));
-      const found = await landedAlready().catch(() => undefined);
-      if (found) return found;
-    }
-  }
-}
 
 export async function push(
   site: ApiClient,
@@ -218,10 +194,12 @@ export async function push(
         const floor = floors.get(resource.name) ?? 0;
         const sent = new Date().toISOString();
         const seq = state.journal('create', resource.name, rec.id, natural, floor, sent);
-        const created = await send(
-          async () => (await batch.write<Rec>('POST', `/${resource.name}`, body)).body,
-          () => lookup(resource, { natural, floor, sent }),
-        );
+        // (a create whose answer was lost is looked for by its natural key before it is sent again)
+        const created = await writeOnce({
+          send: async () => (await batch.write<Rec>('POST', `/${resource.name}`, body)).body,
+          landed: () => lookup(resource, { natural, floor, sent }),
+          signal: opts.signal,
+        });
         state.noteSent(seq, created.id);
         opts.onWrite?.(`create ${resource.name} ${rec.id}`);
         landed(resource, created, rec.id);
@@ -245,30 +223,35 @@ export async function push(
         const now = await fetchOne(site, resource, rec.id);
         return now && contentHash(resource, now) === wanted ? now : undefined;
       };
-      const updated = await send(async () => {
-        try {
-          return trash
-            ? (await batch.write<Rec>('DELETE', `/${resource.name}/${rec.id}`, undefined)).body
-            : (
-                await batch.write<Rec>(
-                  'POST',
-                  `/${resource.name}/${rec.id}`,
-                  bodyOf(
-                    resource,
-                    rec,
-                    mapping,
-                    view.stored(resource, rec.id),
-                    state.base(resource.name, rec.id)?.record,
-                  ),
-                )
-              ).body;
-        } catch (err) {
-          // (a trash whose answer was lost and was sent again: it is in the trash)
-          const found = trash && err instanceof ApiError && err.status === 410 ? await already() : undefined;
-          if (found) return found;
-          throw err;
-        }
-      }, already);
+      // (an update whose answer was lost may have landed: the site then shows its content)
+      const updated = await writeOnce({
+        send: async () => {
+          try {
+            return trash
+              ? (await batch.write<Rec>('DELETE', `/${resource.name}/${rec.id}`, undefined)).body
+              : (
+                  await batch.write<Rec>(
+                    'POST',
+                    `/${resource.name}/${rec.id}`,
+                    bodyOf(
+                      resource,
+                      rec,
+                      mapping,
+                      view.stored(resource, rec.id),
+                      state.base(resource.name, rec.id)?.record,
+                    ),
+                  )
+                ).body;
+          } catch (err) {
+            // (a trash whose answer was lost and was sent again: it is in the trash)
+            const found = trash && err instanceof ApiError && err.status === 410 ? await already() : undefined;
+            if (found) return found;
+            throw err;
+          }
+        },
+        landed: already,
+        signal: opts.signal,
+      });
       opts.onWrite?.(`${trash ? 'trash' : 'update'} ${resource.name} ${rec.id}`);
       landed(resource, updated);
       state.settle(seq);

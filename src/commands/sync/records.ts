@@ -10,8 +10,7 @@ import { paginate } from '../../api/paginate.js';
 import { fetchRecord } from '../../api/records.js';
 import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
-import { nameKey } from '../../csv/text.js';
-import { toInputForm } from '../merge.js';
+import { keyOf, toInputForm } from '../../records/index.js';
 
 export type Rec = Record<string, unknown> & { id: number };
 
@@ -98,13 +97,11 @@ export function contentHash(resource: ResourceSpec, rec: Record<string, unknown>
 }
 
 /**
- * What identifies a record across sides when ids cannot: events title + start, the rest their name
- * (as the site shows names, in any letter case).
+ * What identifies a record across sides when ids cannot: the record model's natural key (events title
+ * + start, the rest their name, as the site shows names, in any letter case), as import uses it; ''
+ * for a record without one.
  */
-export function naturalKey(resource: ResourceSpec, rec: Record<string, unknown>): string {
-  const name = nameKey(resource, String(rec[resource.titleField] ?? ''));
-  return resource.name === 'events' ? `${name}|${String(rec.start_date ?? '')}` : name;
-}
+export const naturalKey = (resource: ResourceSpec, rec: Record<string, unknown>): string => keyOf(resource, rec) ?? '';
 
 /**
  * WordPress core's list of a post type's ids and GMT modification times, every status and every date

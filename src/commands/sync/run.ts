@@ -197,6 +197,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
         const result = await push(site, local, o.state, writer, {
           dryRun: opts.dryRun,
           onPlan: (line) => printText(rt.ctx, `${line}\n`),
+          signal: rt.ctx.signal,
         });
         summary.pushed = result.counts;
         summary.mapping = result.mapping;
