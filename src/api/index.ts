@@ -34,6 +34,7 @@ export {
   TimeoutError,
   type TimeoutPhase,
 } from './errors.js';
+export { onePerKey } from './memo.js';
 export { collect, type PageInfo, type PaginateOptions, paginate } from './paginate.js';
 export { appendParam, encodeParams, type ParamObject, type ParamValue, redactUrl } from './params.js';
 export {

@@ -9,6 +9,7 @@
  * - other objects → JSON text
  */
 import type { ResourceSpec } from '../catalog/index.js';
+import { ownWebsite } from '../records/index.js';
 import { decodeEntities } from '../wptext/index.js';
 
 type Obj = Record<string, unknown>;
@@ -107,7 +108,7 @@ export function recordFlattener(
     if (column === 'website') {
       return (record: Obj) => {
         const v = read(record);
-        return typeof v === 'string' && v === record.url ? '' : flattenValue(last, v);
+        return typeof v === 'string' && ownWebsite(record) === undefined ? '' : flattenValue(last, v);
       };
     }
     if (column === 'parent' && parentSlugs) {

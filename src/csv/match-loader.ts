@@ -15,10 +15,9 @@
  * - a calendar of up to {@link WHOLE_PAGES} pages is listed whole at the start, its pages after the
  *   first together.
  */
-import { type ApiClient, ApiError, paginate } from '../api/index.js';
+import { type ApiClient, ApiError, onePerKey, paginate } from '../api/index.js';
 import { everythingQuery, MAX_PER_PAGE, type ResourceSpec } from '../catalog/index.js';
-import type { Body } from '../records/index.js';
-import { naturalKeyFields } from '../records/index.js';
+import { type Body, naturalKeyFields } from '../records/index.js';
 import { MatchIndex } from './match.js';
 
 type Obj = Record<string, unknown>;
@@ -240,7 +239,6 @@ function windowLoader(
 ): (id: number | undefined, body: Body) => Promise<void> {
   const { api, resource } = opts;
   const totalPages = known.pages;
-  const asked = new Map<string, Promise<void>>();
   let spent = 0;
   let complete: Promise<void> | undefined;
   // Days already listed (each window covers whole days), and how many days past a row the next
@@ -248,16 +246,8 @@ function windowLoader(
   // one a day then costs a request per few weeks, not per row) and halves after one of several.
   const covered: { from: string; to: string; done: Promise<void> }[] = [];
   let reach = 0;
-  const once = (key: string, load: () => Promise<void>): Promise<void> => {
-    let p = asked.get(key);
-    if (!p) {
-      p = load();
-      asked.set(key, p);
-      // A failed request may be asked again by a later row.
-      p.catch(() => asked.delete(key));
-    }
-    return p;
-  };
+  // (a failed request may be asked again by a later row)
+  const once = onePerKey<void>();
   const lookup = (path: string) => async () => {
     spent += 1;
     try {

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { UsageError } from '../errors/index.js';
+import { ownWebsite } from '../records/index.js';
 import { flattenValue } from './flatten.js';
 
 /** Input formats of `calctl import`. */
@@ -209,7 +210,10 @@ function objectRow(value: unknown, index: number, line: number): SourceRow {
   const record = value as Record<string, unknown>;
   for (const [k, v] of Object.entries(record)) {
     // An event's website equal to its own permalink is the site's default (no website), as export writes it.
-    cells.set(k, k === 'website' && typeof v === 'string' && v === record.url ? '' : flattenValue(k, v));
+    cells.set(
+      k,
+      k === 'website' && typeof v === 'string' && ownWebsite(record) === undefined ? '' : flattenValue(k, v),
+    );
   }
   checkUtf8(cells.values(), line);
   return { index, line, cells };

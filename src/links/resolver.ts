@@ -9,7 +9,7 @@
  * in-flight promise is shared per name). Terms are always sent as ids: a real site turns a tag given
  * by name into a junk tag (observed #13).
  */
-import { type ApiClient, writeOnce } from '../api/index.js';
+import { type ApiClient, onePerKey, writeOnce } from '../api/index.js';
 import { getResource, type ResourceName } from '../catalog/index.js';
 import { nameKey, siteText } from '../records/index.js';
 import { type Known, NAME_KEY, siteNames } from './site-names.js';
@@ -79,8 +79,8 @@ const LINKED: Record<string, ResourceName> = {
 export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
   const site = siteNames(opts.api, opts.signal);
   const created = new Map<ResourceName, number>();
-  /** in-flight and finished creations, per resource and name key */
-  const creating = new Map<string, Promise<number>>();
+  /** in-flight and finished creations, per resource and name key (a failed one may be tried again) */
+  const creating = onePerKey<number>();
   let placeholder = 0;
 
   /**
@@ -114,15 +114,9 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
         field,
       );
     }
-    const key = `${name}:${nameKey(name, text)}`;
-    let pending = creating.get(key);
-    if (!pending) {
-      pending = opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, text, details);
-      creating.set(key, pending);
-      // A failed creation may be retried by a later row.
-      pending.catch(() => creating.delete(key));
-    }
-    return pending;
+    return creating(`${name}:${nameKey(name, text)}`, () =>
+      opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, text, details),
+    );
   }
 
   async function createOne(name: ResourceName, text: string, details?: Obj): Promise<number> {

@@ -6,7 +6,7 @@
  * the record. An import of a thousand rows naming five venues asks five times. The local calendar
  * answers the same requests in-process.
  */
-import { type ApiClient, ApiError, paginate } from '../api/index.js';
+import { type ApiClient, ApiError, onePerKey, paginate } from '../api/index.js';
 import { everythingQuery, getResource, type ResourceName, type ResourceSpec } from '../catalog/index.js';
 import { nameKey, siteText } from '../records/index.js';
 
@@ -53,29 +53,14 @@ function searchFor(resource: ResourceSpec, text: string): string | undefined {
   return found.reduce((a, b) => (b.length > a.length ? b : a));
 }
 
-/** A remembered answer per resource and key. */
-function memo<T>(): (key: string, ask: () => Promise<T>) => Promise<T> {
-  const known = new Map<string, Promise<T>>();
-  return (key, ask) => {
-    let p = known.get(key);
-    if (!p) {
-      p = ask();
-      known.set(key, p);
-      // (a failed question may be asked again later)
-      p.catch(() => known.delete(key));
-    }
-    return p;
-  };
-}
-
 /** A site's answer that means "no such record" (404, or the plugin's 400 for an id it does not hold). */
 const notFound = (err: unknown): boolean => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 /** Asks `api` about linked records, each question once per run. */
 export function siteNames(api: ApiClient, signal: AbortSignal | undefined): SiteNames {
-  const ids = memo<boolean>();
-  const names = memo<Known[]>();
-  const slugs = memo<number | undefined>();
+  const ids = onePerKey<boolean>();
+  const names = onePerKey<Known[]>();
+  const slugs = onePerKey<number | undefined>();
   /** records this run learned of after asking, by resource and name key */
   const added = new Map<string, Known[]>();
 

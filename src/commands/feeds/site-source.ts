@@ -14,6 +14,7 @@ import { paginate } from '../../api/paginate.js';
 import { fetchRecord } from '../../api/records.js';
 import { costInput, getResource, type ResourceSpec } from '../../catalog/index.js';
 import type { LinkedName, SourceItem } from '../../csv/source-item.js';
+import { ownWebsite } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 import { mapLimit } from '../sync/records.js';
 
@@ -54,7 +55,7 @@ const termNames = (v: unknown): string[] =>
 /** One event of the other site as a source item. */
 export function siteItem(record: Obj): SourceItem {
   const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
-  const website = text('website') !== '' && record.website !== record.url ? text('website') : '';
+  const website = ownWebsite(record) ?? '';
   const cost = costInput(record);
   const cells = new Map<string, string>([
     ['title', decodeEntities(text('title'))],
