@@ -20,6 +20,12 @@ const SERVER = {
 };
 
 /**
+ * The record model (src/records/) is pure and shared by the client and the server: it may build only on
+ * these rooms, so that the server reaches nothing through it that it may not import itself.
+ */
+const RECORDS = { imports: ['catalog', 'wptext'] };
+
+/**
  * Inside the server: the one route pipeline and the rooms every namespace shares know no namespace (the
  * route table, rest/table.ts, is the one place that lists them); each namespace may build on the ones
  * named here and on no other (the plugin's two namespaces on WordPress core's shapes, wp/).
@@ -63,6 +69,13 @@ module.exports = {
       severity: 'error',
       from: { path: room('server') },
       to: { path: '^src/', pathNot: `${room('server')}|${any(SERVER.imports)}` },
+    },
+    {
+      name: 'records-pure',
+      comment: `the record model imports only ${RECORDS.imports.join(', ')}: the server uses it too`,
+      severity: 'error',
+      from: { path: room('records') },
+      to: { path: '^src/', pathNot: `${room('records')}|${any(RECORDS.imports)}` },
     },
     {
       name: 'server-started-from-above',
