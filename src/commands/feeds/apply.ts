@@ -48,7 +48,7 @@ export interface ApplyContext {
   api: ApiClient;
   state: FeedState;
   feed: FeedSettings;
-  /** the link resolver of the run (linked records listed on first use) */
+  /** the link resolver of the run (each name asked of the site once per run) */
   links: () => LinkResolver;
   /** the match index of the run's creates (built on the first create) */
   index: () => Promise<MatchIndex>;

@@ -1,7 +1,7 @@
 /**
  * `--venue`, `--organizer`, `--categories`, `--tags` (and `parent`, `event`) by id, slug or name, in
- * create, update and list, through the resolver import uses (one listing per linked resource per
- * command). An ambiguous name is an error listing the records it matches; an unknown one says how to
+ * create, update and list, through the resolver import uses (src/links/: each name asked of the site
+ * once per command). An ambiguous name is an error listing the records it matches; an unknown one says how to
  * create it, or is created first with `--create-missing` (as a real site's inline objects are).
  */
 import type { FieldSpec, ParamSpec, ResourceName } from '../../catalog/index.js';
