@@ -171,7 +171,7 @@ export function removeRecord(stores: Stores, kind: 'post' | 'term', id: number):
  * under its own id): events' venue and organizers for a post, relationships and parents for a term.
  */
 export function rekey(stores: Stores, kind: 'post' | 'term', from: number, to: number): void {
-  const run = (sql: string) => stores.db.prepare(sql).run(to, from);
+  const run = (sql: string) => statement(stores.db, sql).run(to, from);
   if (kind === 'post') {
     run('UPDATE posts SET venue_id = ? WHERE venue_id = ?');
     run('UPDATE OR IGNORE event_organizers SET organizer_id = ? WHERE organizer_id = ?');
@@ -180,7 +180,7 @@ export function rekey(stores: Stores, kind: 'post' | 'term', from: number, to: n
   run('UPDATE OR IGNORE term_relationships SET term_id = ? WHERE term_id = ?');
   run('UPDATE terms SET parent = ? WHERE parent = ?');
   // (moved relationships do not pass the count triggers: count them again)
-  stores.db.prepare(`UPDATE terms SET count = ${PUBLISHED_LINKS.replace('?', 'terms.id')} WHERE id = ?`).run(to);
+  statement(stores.db, `UPDATE terms SET count = ${PUBLISHED_LINKS.replace('?', 'terms.id')} WHERE id = ?`).run(to);
 }
 
 /** Makes records created in the working copy get ids from {@link LOCAL_ID_FLOOR} up. */

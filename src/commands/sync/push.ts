@@ -202,8 +202,11 @@ export async function push(
         });
         state.noteSent(seq, created.id);
         opts.onWrite?.(`create ${resource.name} ${rec.id}`);
-        landed(resource, created, rec.id);
-        state.settle(seq);
+        // (its base and the end of its journal entry in one commit of the status database)
+        state.transaction(() => {
+          landed(resource, created, rec.id);
+          state.settle(seq);
+        });
         counts.created++;
         return;
       }
@@ -253,8 +256,10 @@ export async function push(
         signal: opts.signal,
       });
       opts.onWrite?.(`${trash ? 'trash' : 'update'} ${resource.name} ${rec.id}`);
-      landed(resource, updated);
-      state.settle(seq);
+      state.transaction(() => {
+        landed(resource, updated);
+        state.settle(seq);
+      });
       counts.updated++;
     });
   }

@@ -142,17 +142,20 @@ export async function openLocalView(ctx: Context, dir: string, timezone: string)
 /** Writes into the copy's store (one connection, one transaction per call of {@link Writer.apply}). */
 export class Writer {
   private readonly stores: Stores;
+  /** (made once: a push lands a thousand records, each in its own transaction) */
+  private readonly inTransaction: (fn: (w: Writer) => void) => void;
 
   constructor(dir: string) {
     this.stores = openDataDir(dir, { optimize: false });
     // (no memory-mapped reads: every page a pull touches would count in the process's memory)
     this.stores.db.pragma('mmap_size = 0');
     setLocalIdFloor(this.stores);
+    this.inTransaction = this.stores.db.transaction((fn: (w: Writer) => void) => fn(this));
   }
 
   /** Runs the writes of `fn` as one transaction: all of them land, or none. */
   apply(fn: (w: Writer) => void): void {
-    this.stores.db.transaction(() => fn(this))();
+    this.inTransaction(fn);
   }
 
   put(resource: ResourceSpec, rec: Rec): void {

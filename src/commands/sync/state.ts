@@ -214,12 +214,12 @@ export class SyncState {
 
   /** The write of `seq` reached the site (a create: as `siteId`). */
   noteSent(seq: number, siteId: number): void {
-    this.db.prepare('UPDATE journal SET site_id = ? WHERE seq = ?').run(siteId, seq);
+    this.sql('UPDATE journal SET site_id = ? WHERE seq = ?').run(siteId, seq);
   }
 
   /** The write is applied on both sides: it leaves the journal. */
   settle(seq: number): void {
-    this.db.prepare('DELETE FROM journal WHERE seq = ?').run(seq);
+    this.sql('DELETE FROM journal WHERE seq = ?').run(seq);
   }
 
   /** Writes a previous push left unfinished, oldest first. */
