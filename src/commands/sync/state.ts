@@ -83,6 +83,14 @@ CREATE TABLE IF NOT EXISTS conflicts (
 );
 `;
 
+/**
+ * The end of an event's natural key as calctl noted it before import and sync shared one key
+ * (`title|start`): a create journaled then is looked for under the key of today (the same name and
+ * start, joined as the record model joins them), so an upgrade between a killed push and its re-run
+ * does not send the create twice.
+ */
+const OLD_EVENT_KEY = /\|(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$/;
+
 export class SyncState {
   private readonly db: Database;
   private readonly statements = new Map<string, Statement>();
@@ -239,7 +247,7 @@ export class SyncState {
       op: r.op,
       resource: r.resource,
       localId: r.local_id,
-      natural: r.natural,
+      natural: r.resource === 'events' ? r.natural.replace(OLD_EVENT_KEY, '\u0001$1') : r.natural,
       siteId: r.site_id,
       floor: r.floor,
       sent: r.sent,
