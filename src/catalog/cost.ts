@@ -21,3 +21,14 @@ export function costInput(record: Rec): unknown {
   const marked = symbol === '' ? values : values.map((v) => (postfix ? `${v}${symbol}` : `${symbol}${v}`));
   return marked.length === 1 ? marked[0] : marked;
 }
+
+/**
+ * A cost typed as text (a `--cost` flag, a CSV cell), as a write must send it for the site to keep
+ * it as typed. The plugin reads the currency mark of a text cost after splitting it at its commas
+ * (`Cost_Utils::parse_currency_symbol` and `parse_currency_position`), so a decimal comma loses the
+ * mark: `€10,50` shows as `$10,50`. One text inside a list is read whole, and its numbers are parsed
+ * as before (`5, 10, 15` is three prices either way), so a text with a comma goes as a list of one.
+ */
+export function costFromText(text: string): string | string[] {
+  return text.includes(',') ? [text] : text;
+}

@@ -4,7 +4,7 @@ import { categories, tags } from './terms.js';
 import type { ResourceName, ResourceSpec, WpPostType, WpTaxonomy } from './types.js';
 import { venues } from './venues.js';
 
-export { costInput } from './cost.js';
+export { costFromText, costInput } from './cost.js';
 export {
   ALL_EVENTS_WINDOW,
   ANY_STATUS,

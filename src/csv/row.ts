@@ -2,7 +2,7 @@
  * Validation and conversion of one row, before anything is sent: required fields, dates, booleans,
  * integers, time zones, end before start. Linked records stay as text here; links.ts resolves them.
  */
-import type { FieldSpec, ResourceSpec } from '../catalog/index.js';
+import { costFromText, type FieldSpec, type ResourceSpec } from '../catalog/index.js';
 import { isValidTimeZone } from '../clock/index.js';
 import type { Body } from '../records/index.js';
 import type { DateReading } from './date-order.js';
@@ -123,11 +123,13 @@ async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOp
 
 function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: RowInput): void {
   if (resource.name === 'events' && typeof input.body.cost === 'string' && input.body.cost !== '') {
+    let cost = input.body.cost;
     const symbol = (row.get('currency_symbol') ?? '').trim();
-    if (symbol !== '' && !input.body.cost.includes(symbol)) {
+    if (symbol !== '' && !cost.includes(symbol)) {
       const after = /suffix|after|postfix/i.test(row.get('currency_position') ?? '');
-      input.body.cost = after ? `${input.body.cost}${symbol}` : `${symbol}${input.body.cost}`;
+      cost = after ? `${cost}${symbol}` : `${symbol}${cost}`;
     }
+    input.body.cost = costFromText(cost);
   }
   if (resource.name === 'venues' && (row.get('address2') ?? '').trim() !== '') {
     input.body.address = [input.body.address ?? '', row.get('address2')?.trim()].join(' ').trim();

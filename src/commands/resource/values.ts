@@ -4,7 +4,7 @@
  */
 
 import type { ParamObject, ParamValue } from '../../api/index.js';
-import { expandStatus, type FieldSpec, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
+import { costFromText, expandStatus, type FieldSpec, type ParamSpec, type ResourceSpec } from '../../catalog/index.js';
 import type { DateFormat } from '../../dates/numeric.js';
 import { UsageError } from '../../errors/index.js';
 import { isSwitch } from './flags.js';
@@ -119,6 +119,7 @@ async function fieldValue(spec: FieldSpec, value: unknown, dates: DateContext): 
   }
   if (typeof value !== 'string') return value;
   if (spec.semantic === 'date') return parseDate(spec.name, value, dates, false, spec.dateZone);
+  if (spec.semantic === 'cost') return costFromText(value);
   if (spec.link) return linkValue(spec.name, value);
   return value;
 }
