@@ -22,7 +22,7 @@ export const events: ResourceSpec = {
       semantic: 'name',
       text: 'plain',
       description: 'name of the event',
-      csvLabels: ['Event Name'],
+      csvLabels: ['Event Name', 'Subject'],
     },
     {
       name: 'description',
@@ -70,7 +70,7 @@ export const events: ResourceSpec = {
       semantic: 'date',
       description: 'when the event starts (event time zone)',
       tec: { position: 17, description: 'Start, in the event time zone.', example: '2025-06-05 12:00:00' },
-      csvLabels: ['Event Start Date'],
+      csvLabels: ['Event Start Date', 'Start'],
     },
     {
       name: 'end_date',
@@ -80,7 +80,7 @@ export const events: ResourceSpec = {
       semantic: 'date',
       description: 'when the event ends (event time zone)',
       tec: { position: 19, description: 'End, in the event time zone.', example: '2025-06-05 16:00:00' },
-      csvLabels: ['Event End Date'],
+      csvLabels: ['Event End Date', 'End'],
     },
     {
       name: 'image',
@@ -96,7 +96,7 @@ export const events: ResourceSpec = {
       text: 'plain',
       description: 'price text, e.g. "25", "$10 - $20" or "Free"',
       tec: { position: 25, description: 'Price as text.', example: '$10' },
-      csvLabels: ['Event Cost'],
+      csvLabels: ['Event Cost', 'Price'],
     },
     {
       name: 'website',
@@ -136,7 +136,7 @@ export const events: ResourceSpec = {
       multiple: true,
       description: 'event categories by ID, slug or name',
       tec: { name: 'tribe_events_cat', position: 16, description: 'Ids of the event categories.', example: [1, 5, 12] },
-      csvLabels: ['Event Category', 'Event Categories'],
+      csvLabels: ['Event Category', 'Event Categories', 'Category'],
     },
     {
       name: 'tags',
@@ -157,7 +157,7 @@ export const events: ResourceSpec = {
       link: 'venues',
       description: 'venue ID, or venue fields to create one inline',
       tec: { name: 'venues', position: 27, description: 'Ids of the venues.', example: [7] },
-      csvLabels: ['Event Venue Name', 'Event Venue', 'Venue Name'],
+      csvLabels: ['Event Venue Name', 'Event Venue', 'Venue Name', 'Location'],
     },
     {
       name: 'organizer',

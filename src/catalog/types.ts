@@ -62,7 +62,7 @@ export interface FieldSpec {
   link?: ResourceName;
   /** several values allowed (repeatable flag, comma list) */
   multiple?: boolean;
-  /** labels used by the site's own CSV importer for this field */
+  /** column labels of this field: the site importer's first (exports write the first), then those of calendar apps' CSV (Google Calendar, Outlook: `Subject`, `Start`, `Location`) */
   csvLabels?: string[];
   /**
    * a date a site reads in its own zone (`site`: a post's publication date) or in UTC (`utc`), not in
