@@ -12,12 +12,13 @@ import { isDocumentUrl } from '../api/fetch-document.js';
 import { canPublishEvents, fetchCallerRole } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
-import { parseMapOptions } from '../csv/columns.js';
+import { mapColumns, parseMapOptions } from '../csv/columns.js';
 import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
 import { runImport, summaryAtStop } from '../csv/import.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
+import { openXlsx as openWorkbook } from '../csv/xlsx.js';
 import { PartialError, UsageError } from '../errors/index.js';
 import { dataFormat, printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
@@ -86,6 +87,11 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     opts.format === 'ics' ||
     (opts.format === undefined && (/\.(ics|ical|icalendar)$/i.test(path) || remote?.calendar === true));
   const format = ics ? 'csv' : guessFormat(path, opts.format as string | undefined);
+  if (format !== 'xlsx' && opts.sheet !== undefined)
+    throw new UsageError(
+      '--sheet is for Excel workbooks (.xlsx)',
+      'leave it out, or give an .xlsx file (or --format xlsx)',
+    );
   const mapFile = typeof opts.mapFile === 'string' ? await readMapFile(resolve(ctx.cwd, opts.mapFile)) : undefined;
   const overrides = parseMapOptions(resource, (opts.map as string[] | undefined) ?? [], mapFile);
   const delimiter = (opts.delimiter as string | undefined) ?? (/\.tsv$/i.test(path) ? '\t' : 'auto');
@@ -125,12 +131,25 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       ? ctx.io.stdin
       : createReadStream(path);
   const icsInput = ics ? await import('./ics-import.js') : undefined;
+  // (a workbook's sheet: the one named, else the first with a column of this resource)
+  const workbook = {
+    sheet: opts.sheet as string | undefined,
+    fits: (header: readonly string[]) => mapColumns(resource, header, overrides, false).targets.size > 0,
+  };
   const source = icsInput
     ? await icsInput.openIcs(rt, resource, input, opts)
-    : await openSource(input, format, delimiter);
+    : format === 'xlsx'
+      ? await openWorkbook(stdin ? input : path, {
+          ...workbook,
+          note: (line) => ctx.io.stderr.write(`calctl: note: ${line}\n`),
+        })
+      : await openSource(input, format, delimiter);
   // (a file can be read ahead on a second stream while the order of its dates is not known yet)
   if (!icsInput && !stdin)
-    source.reopen = () => openSource(createReadStream(path), format, source.delimiter ?? delimiter);
+    source.reopen = () =>
+      format === 'xlsx'
+        ? openWorkbook(path, workbook)
+        : openSource(createReadStream(path), format, source.delimiter ?? delimiter);
   if (delimiter === 'auto' && source.delimiter !== undefined && source.delimiter !== ',') {
     const shown = source.delimiter === '\t' ? 'tab' : `"${source.delimiter}"`;
     ctx.io.stderr.write(
@@ -241,8 +260,16 @@ async function fetchInput(rt: Runtime, url: string): Promise<{ path: string; bod
       .replace(/^\uFEFF/, ''),
   );
   // (the extension the content type stands for, when the address has none the format reader knows)
-  const known = /\.(csv|tsv|json|ndjson|jsonl|ics|ical|icalendar)$/i.test(pathname);
-  const ext = known ? '' : type.includes('ndjson') ? '.ndjson' : type.includes('json') ? '.json' : '';
+  const known = /\.(csv|tsv|json|ndjson|jsonl|ics|ical|icalendar|xlsx)$/i.test(pathname);
+  const ext = known
+    ? ''
+    : type.includes('ndjson')
+      ? '.ndjson'
+      : type.includes('json')
+        ? '.json'
+        : type.includes('spreadsheetml')
+          ? '.xlsx'
+          : '';
   return { path: `${pathname}${ext}`, body: answer.body, calendar: calendar || type.includes('text/calendar') };
 }
 
@@ -289,16 +316,18 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     .description(`create or update ${resource.name} from a file (re-running it changes nothing)`)
     .argument(
       '<file>',
-      'CSV, NDJSON, JSON or iCalendar (.ics) file, an http(s):// or webcal:// address, or - for stdin',
+      'CSV, Excel (.xlsx), NDJSON, JSON or iCalendar (.ics) file, an http(s):// or webcal:// address, or - for stdin',
     )
     .addOption(
       new Option('--format <format>', 'input format (default: from the extension, else csv)').choices([
         'csv',
         'ndjson',
         'json',
+        'xlsx',
         'ics',
       ]),
     )
+    .option('--sheet <name>', 'Excel workbook: the sheet to read, by name or position (default: the first)')
     .option('--until <date>', 'iCalendar: occurrences of recurring events up to this date (default: +1y)')
     .addOption(delimiterOption())
     .option(

@@ -72,11 +72,14 @@ async function csvText(): Promise<string> {
   const targets = catalog.map((r) => `  ${r.name.padEnd(11)} ${columnTargets(r).join(', ')}`);
   return `calctl import RESOURCE FILE|-   and   calctl export RESOURCE [filters] [--file PATH]
 
-Input: CSV (default), NDJSON or a JSON array, from the extension or --format csv|ndjson|json;
-- reads stdin. --delimiter sets the CSV separator (";" from some Excel locales, "tab"; .tsv uses tab).
+Input: CSV (default), an Excel workbook (.xlsx), NDJSON or a JSON array, from the extension or
+--format csv|xlsx|ndjson|json; - reads stdin. --delimiter sets the CSV separator (";" from some Excel
+locales, "tab"; .tsv uses tab). --sheet NAME|N picks a workbook's sheet (default: the first with
+columns of the resource).
 
 Columns: a column is recognised by our field name or by the label the site's own CSV importer uses
-("Event Name", "Event Start Date", "Venue Name" …), in any order, ignoring case, spaces and "_".
+("Event Name", "Event Start Date", "Venue Name" …) or by calendar apps' headers ("Subject", "Start
+Date", "Location" …), in any order, ignoring case, spaces and "_".
 Unknown columns are warned about once and ignored (--strict makes them an error). Two columns that
 feed the same field are an error. Columns an import understands, per resource:
 

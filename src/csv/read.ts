@@ -11,7 +11,7 @@ import { ownWebsite } from '../records/index.js';
 import { flattenValue } from './flatten.js';
 
 /** Input formats of `calctl import`. */
-export const INPUT_FORMATS = ['csv', 'ndjson', 'json'] as const;
+export const INPUT_FORMATS = ['csv', 'ndjson', 'json', 'xlsx'] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 /** One input row: its values by column, in the order of the columns. */
@@ -41,6 +41,14 @@ export function guessFormat(path: string, explicit?: string): InputFormat {
     const f = explicit.toLowerCase();
     if ((INPUT_FORMATS as readonly string[]).includes(f)) return f as InputFormat;
     throw new UsageError(`unknown input format "${explicit}"`, `use one of: ${INPUT_FORMATS.join(', ')}`, 'bad-format');
+  }
+  if (/\.xlsx$/i.test(path)) return 'xlsx';
+  if (/\.(xls|ods|numbers)$/i.test(path)) {
+    throw new UsageError(
+      `${path}: calctl reads Excel workbooks (.xlsx) and CSV, not this spreadsheet format`,
+      'save it as an Excel Workbook (.xlsx) or as "CSV UTF-8", then import that file',
+      'bad-format',
+    );
   }
   if (/\.(ndjson|jsonl)$/i.test(path)) return 'ndjson';
   if (/\.json$/i.test(path)) return 'json';
