@@ -6,7 +6,7 @@
 
 import { runProgram } from './cli/program.js';
 import { exitCodeOf } from './errors/index.js';
-import { processContext } from './io/context.js';
+import { type Context, processContext } from './io/context.js';
 
 export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
@@ -20,14 +20,24 @@ export async function run(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
   const restoreStdout = ownStdoutErrors();
   try {
-    return await runProgram(argv, ctx, controller);
-  } catch (err) {
-    ctx.io.stderr.write(`calctl: ${err instanceof Error ? err.message : String(err)}\n`);
-    return exitCodeOf(err);
+    return await runInContext(argv, ctx, controller);
   } finally {
     restoreStdout();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+  }
+}
+
+/**
+ * One run in a context that is given, with nothing of the process touched (no signal handlers, no
+ * stdout listeners): what `run` does between them, and what tests call to run the CLI in-process.
+ */
+export async function runInContext(argv: string[], ctx: Context, controller: AbortController): Promise<number> {
+  try {
+    return await runProgram(argv, ctx, controller);
+  } catch (err) {
+    ctx.io.stderr.write(`calctl: ${err instanceof Error ? err.message : String(err)}\n`);
+    return exitCodeOf(err);
   }
 }
 

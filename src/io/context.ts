@@ -41,7 +41,12 @@ export function processContext(signal: AbortSignal): Context {
     env: { ...process.env },
     now: () => new Date(),
     cwd: process.cwd(),
-    home: process.env.HOME ?? process.env.USERPROFILE ?? process.cwd(),
+    home: homeOf(process.env, process.cwd()),
     signal,
   };
+}
+
+/** The user's home directory as an environment names it (HOME, else USERPROFILE), else `cwd`. */
+export function homeOf(env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+  return env.HOME ?? env.USERPROFILE ?? cwd;
 }

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { spawnCli, tempHome } from '../helpers/cli.js';
 
 const cacheFiles = (home: string): string[] => {
   const root = join(home, 'cache', 'calctl', 'v8');
@@ -14,22 +14,23 @@ const cacheFiles = (home: string): string[] => {
   return readdirSync(root).flatMap((build) => readdirSync(join(root, build)).map((f) => join(root, build, f)));
 };
 
+// (spawned: the launcher's start-up is what is tested)
 describe('the code cache of the launcher', () => {
   it('is made by a first run, used by the next, and made again when damaged', async () => {
     const home = tempHome();
     const env = { XDG_CACHE_HOME: join(home, 'cache') };
-    const first = await runCli(['--help'], { home, env });
+    const first = await spawnCli(['--help'], { home, env });
     expect(first.code, first.stderr).toBe(0);
     const files = cacheFiles(home);
     expect(files.length).toBeGreaterThan(0);
     expect(files.every((f) => f.endsWith('.js.bin'))).toBe(true);
 
-    const second = await runCli(['--help'], { home, env });
+    const second = await spawnCli(['--help'], { home, env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);
 
     for (const f of files) writeFileSync(f, 'not a code cache');
-    const damaged = await runCli(['--help'], { home, env });
+    const damaged = await spawnCli(['--help'], { home, env });
     expect(damaged.code, damaged.stderr).toBe(0);
     expect(damaged.stdout).toBe(first.stdout);
     expect(cacheFiles(home).length).toBe(files.length);
@@ -38,7 +39,7 @@ describe('the code cache of the launcher', () => {
 
   it('is not made with NODE_DISABLE_COMPILE_CACHE', async () => {
     const home = tempHome();
-    const r = await runCli(['--help'], {
+    const r = await spawnCli(['--help'], {
       home,
       env: { XDG_CACHE_HOME: join(home, 'cache'), NODE_DISABLE_COMPILE_CACHE: '1' },
     });

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, spawnCli, tempHome } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { type KillProxy, startKillProxy } from '../helpers/kill-proxy.js';
 import { startFaultProxy } from '../helpers/proxy.js';
@@ -57,7 +57,8 @@ async function snapshot(home: string, offline: boolean): Promise<Record<string, 
 async function killedPush(proxy: KillProxy, home: string, confirmed: number) {
   let child: ChildProcess | undefined;
   proxy.arm(confirmed, () => setTimeout(() => child?.kill('SIGKILL'), 300));
-  const killed = await runCli(['sync', 'push'], {
+  // (spawned: the push is killed with SIGKILL midway)
+  const killed = await spawnCli(['sync', 'push'], {
     home,
     env: { ...env, CALCTL_URL: `${proxy.origin}/wp-json/tribe/events/v1` },
     timeoutMs: 60_000,

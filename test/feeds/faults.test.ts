@@ -14,7 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CliResult, cliEnv, runCli, tempHome } from '../helpers/cli.js';
+import { type CliResult, cliEnv, runCli, spawnCli, tempHome } from '../helpers/cli.js';
 import { type FeedServer, type Served, startFeedServer } from '../helpers/feed-server.js';
 import { type FaultProxy, startFaultProxy } from '../helpers/proxy.js';
 import { CALCTL, SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
@@ -29,6 +29,9 @@ let env: Record<string, string>;
 
 const cli = (home: string, args: string[], extra: Record<string, string> = {}): Promise<CliResult> =>
   runCli(args, { home, env: { ...env, ...extra }, timeoutMs: 90_000 });
+// (spawned: the run kills its own process with SIGKILL midway)
+const killedRun = (home: string, args: string[], extra: Record<string, string>): Promise<CliResult> =>
+  spawnCli(args, { home, env: { ...env, ...extra }, timeoutMs: 90_000 });
 
 const eventsOf = (prefix: string, n: number, title = (i: number) => `${prefix} ${i}`): SampleEvent[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -156,7 +159,7 @@ describe('exactly once after SIGKILL', () => {
     let list = eventsOf('Killed', 30);
     feeds.set('/killed.ics', { body: () => googleFeed(list) });
     expect((await cli(home, ['feeds', 'add', 'killed', feeds.url('/killed.ics')])).code).toBe(0);
-    const killed = await cli(home, ['feeds', 'run', 'killed'], { CALCTL_FEEDS_KILL_AFTER_WRITES: '10' });
+    const killed = await killedRun(home, ['feeds', 'run', 'killed'], { CALCTL_FEEDS_KILL_AFTER_WRITES: '10' });
     expect(killed.code).toBeNull();
     const part = await siteEvents(home, 'Killed');
     expect(part.length).toBeGreaterThanOrEqual(10);
@@ -170,7 +173,7 @@ describe('exactly once after SIGKILL', () => {
     expect(events.map((e) => e.title).sort()).toEqual(list.map((e) => e.title).sort());
 
     list = eventsOf('Killed', 30, (i) => `Killed ${i} (new title)`);
-    const killedAgain = await cli(home, ['feeds', 'run', 'killed'], { CALCTL_FEEDS_KILL_AFTER_WRITES: '7' });
+    const killedAgain = await killedRun(home, ['feeds', 'run', 'killed'], { CALCTL_FEEDS_KILL_AFTER_WRITES: '7' });
     expect(killedAgain.code).toBeNull();
     again = await runFeed(home, 'killed');
     expect(again.code, again.stderr).toBe(0);

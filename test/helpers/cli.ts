@@ -1,11 +1,15 @@
 /**
- * Spawns the BUILT CLI (`node bin/calctl …`; run `npm run build` first) with a temp HOME and XDG
- * dirs, CI=true, stdin closed or given, and collects stdout, stderr and the exit code.
+ * Runs the CLI with a temp HOME and XDG dirs, CI=true, stdin empty or given, and collects stdout,
+ * stderr and the exit code. `runCli` runs it in this process (the program with an injected context:
+ * no build, no node start-up); `spawnCli` spawns the BUILT CLI (`node bin/calctl …`; run
+ * `npm run build` first), for tests about the process itself (signals, start-up, pipes, locks).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { homeOf } from '../../src/io/context.js';
+import { runWithContext } from './in-process.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/calctl');
 
@@ -26,8 +30,12 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   /** HOME to use (default: a new temp dir) */
   home?: string;
-  /** ms before the child is killed (default 20000) */
+  /** ms before the run is stopped and the promise rejects (default 20000) */
   timeoutMs?: number;
+}
+
+/** Options of {@link spawnCli}. */
+export interface SpawnOptions extends CliOptions {
   /** the child as soon as it is spawned (a test that kills it midway) */
   onSpawn?: ((child: ChildProcess) => void) | undefined;
 }
@@ -37,7 +45,6 @@ export function tempHome(): string {
   return mkdtempSync(join(tmpdir(), 'calctl-home-'));
 }
 
-/** Runs the CLI once. */
 /** A clean environment for the CLI in `home`: nothing of the developer's calctl/WordPress settings leaks in. */
 export function cliEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {};
@@ -56,13 +63,31 @@ export function cliEnv(home: string): Record<string, string> {
   };
 }
 
-export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
-  const home = opts.home ?? tempHome();
+/** The environment of one run: the clean one in `home`, with the test's variables over it. */
+function runEnv(home: string, extra: CliOptions['env']): Record<string, string> {
   const env = cliEnv(home);
-  for (const [k, v] of Object.entries(opts.env ?? {})) {
+  for (const [k, v] of Object.entries(extra ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  return env;
+}
+
+/**
+ * Runs the CLI once, in this process, as the spawned binary would run: the same environment, the
+ * working directory of the test process (the spawned child's too) and the home its HOME names.
+ */
+export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
+  const env = runEnv(opts.home ?? tempHome(), opts.env);
+  // (this hook kills the process it runs in: the test's worker here)
+  if (env.CALCTL_FEEDS_KILL_AFTER_WRITES) throw new Error('CALCTL_FEEDS_KILL_AFTER_WRITES needs spawnCli');
+  const cwd = process.cwd();
+  return runWithContext(args, { env, cwd, home: homeOf(env, cwd), input: opts.input, timeoutMs: opts.timeoutMs });
+}
+
+/** Runs the built CLI once in a child process (`npm run build` first). */
+export function spawnCli(args: readonly string[], opts: SpawnOptions = {}): Promise<CliResult> {
+  const env = runEnv(opts.home ?? tempHome(), opts.env);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     opts.onSpawn?.(child);

@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { runProgram } from '../../src/cli/program.js';
 import type { Context } from '../../src/io/context.js';
+import { runInContext } from '../../src/main.js';
 
 /** A finished in-process run. */
 export interface InProcessResult {
@@ -29,12 +29,29 @@ export interface InProcessOptions {
   fault?: (point: string) => void;
 }
 
-export async function runInProcess(argv: readonly string[], opts: InProcessOptions = {}): Promise<InProcessResult> {
-  const home = opts.home ?? mkdtempSync(join(tmpdir(), 'calctl-home-'));
+/** Everything one in-process run is given: the whole environment, directories, stdin, clock and seams. */
+export interface RunContext {
+  env: Record<string, string>;
+  home: string;
+  cwd: string;
+  /** text for stdin (else stdin is empty and ended) */
+  input?: string | undefined;
+  now?: (() => Date) | undefined;
+  fault?: ((point: string) => void) | undefined;
+  /** ms before the run is aborted and the promise rejects (a hung command fails its test) */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Runs `argv` as `bin/calctl` would (the entry's `runInContext`: the program and its last-resort error
+ * line) with every stream, variable and directory given: nothing of this process is read or changed,
+ * so runs in one worker do not see each other.
+ */
+export async function runWithContext(argv: readonly string[], run: RunContext): Promise<InProcessResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const stdin = new PassThrough();
-  stdin.end();
+  stdin.end(run.input ?? '');
   let out = '';
   let err = '';
   stdout.setEncoding('utf8').on('data', (c: string) => {
@@ -46,21 +63,26 @@ export async function runInProcess(argv: readonly string[], opts: InProcessOptio
   const controller = new AbortController();
   const ctx: Context = {
     io: { stdout, stderr, stdin },
-    env: {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local/share'),
-      CI: 'true',
-      NO_COLOR: '1',
-      ...opts.env,
-    },
-    now: opts.now ?? (() => new Date()),
-    cwd: home,
-    home,
+    env: run.env,
+    now: run.now ?? (() => new Date()),
+    cwd: run.cwd,
+    home: run.home,
     signal: controller.signal,
-    fault: opts.fault,
+    fault: run.fault,
   };
-  const code = await runProgram([...argv], ctx, controller);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error('timeout'));
+      fail(new Error(`calctl ${argv.join(' ')} timed out\nstdout: ${out}\nstderr: ${err}`));
+    }, run.timeoutMs ?? 20_000);
+  });
+  let code: number;
+  try {
+    code = await Promise.race([runInContext([...argv], ctx, controller), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     code,
     stdout: out,
@@ -69,8 +91,28 @@ export async function runInProcess(argv: readonly string[], opts: InProcessOptio
       try {
         return JSON.parse(out) as T;
       } catch {
-        throw new Error(`not JSON:\n${out}\nstderr:\n${err}`);
+        throw new Error(`not JSON (exit ${code}):\n${out}\nstderr:\n${err}`);
       }
     },
   };
+}
+
+export async function runInProcess(argv: readonly string[], opts: InProcessOptions = {}): Promise<InProcessResult> {
+  const home = opts.home ?? mkdtempSync(join(tmpdir(), 'calctl-home-'));
+  return runWithContext(argv, {
+    env: {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local/share'),
+      CI: 'true',
+      NO_COLOR: '1',
+      ...opts.env,
+    },
+    home,
+    cwd: home,
+    now: opts.now,
+    fault: opts.fault,
+    // (a test's own timeout applies; no second one here)
+    timeoutMs: 2 ** 31 - 1,
+  });
 }

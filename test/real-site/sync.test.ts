@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, spawnCli, tempHome } from '../helpers/cli.js';
 import { startKillProxy } from '../helpers/kill-proxy.js';
 import { apiBase, calctl, cleanup, configured, env, makeStamp, type Rec, skipNote, url } from './site.js';
 
@@ -78,7 +78,10 @@ describe.skipIf(!configured)('sync against a real site', () => {
     const real = new URL(await apiBase());
     const base = `${proxy.origin}${real.pathname}${real.search}`;
     const run = (args: string[], onSpawn?: (c: ChildProcess) => void) =>
-      runCli(args, { env: { ...env, CALCTL_URL: base }, home: home3, timeoutMs: 300_000, onSpawn });
+      onSpawn
+        ? // (spawned: the push is killed with SIGKILL midway)
+          spawnCli(args, { env: { ...env, CALCTL_URL: base }, home: home3, timeoutMs: 300_000, onSpawn })
+        : runCli(args, { env: { ...env, CALCTL_URL: base }, home: home3, timeoutMs: 300_000 });
     const title = `Killed ${stamp}`;
     try {
       expect((await run(['sync', 'pull'])).code).toBe(0);

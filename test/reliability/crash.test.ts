@@ -13,9 +13,9 @@ import { startServer } from '../../src/server/start.js';
 import { basic } from '../helpers/api-server.js';
 import {
   isolatedEnv,
-  runCli,
   SERVE_PASSWORD,
   serveAvailable,
+  spawnCli,
   spawnServe,
   stopAllServes,
 } from '../helpers/spawn-serve.js';
@@ -144,7 +144,8 @@ describe.skipIf(!serveAvailable())('two processes on one data dir', () => {
         const results = [];
         for (let i = 0; i < 4; i++) {
           results.push(
-            await runCli(
+            // (spawned: a third process writing the same data dir is what is tested)
+            await spawnCli(
               [
                 'events',
                 'create',
