@@ -8,7 +8,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EXAMPLE_SEED } from '../../src/completion/examples.js';
-import { runCli, tempHome } from '../helpers/cli.js';
+import { runCli, spawnCli, tempHome } from '../helpers/cli.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin', 'calctl');
@@ -33,6 +33,12 @@ export async function seededHome(): Promise<string> {
   for (const step of EXAMPLE_SEED) {
     const r = await runCli(step.args, { home, ...(step.input !== undefined ? { input: step.input } : {}) });
     if (r.code !== 0) throw new Error(`seed: calctl ${step.args.join(' ')} → ${r.code}\n${r.stderr}`);
+  }
+  // (spawned once: the launcher's V8 code cache in ~/.cache, copied with the HOME, spares every
+  // `calctl` the shells start from compiling the CLI again; the seed runs above are in-process)
+  for (const args of [['--help'], ['events', 'list', '-o', 'count']]) {
+    const r = await spawnCli(args, { home });
+    if (r.code !== 0) throw new Error(`warm-up: calctl ${args.join(' ')} → ${r.code}\n${r.stderr}`);
   }
   return home;
 }

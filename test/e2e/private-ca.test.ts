@@ -16,6 +16,7 @@ import {
   SERVE_PASSWORD,
   type ServeProcess,
   serveAvailable,
+  spawnCli,
   spawnServe,
   stopAllServes,
 } from '../helpers/spawn-serve.js';
@@ -95,7 +96,8 @@ describe.skipIf(!hasOpenssl || !serveAvailable())('a site whose certificate come
   });
 
   it('NODE_EXTRA_CA_CERTS trusts it too', async () => {
-    const r = await runCli(tags, { env: site({ NODE_EXTRA_CA_CERTS: file('staging-ca.pem') }) });
+    // (spawned: Node reads NODE_EXTRA_CA_CERTS from the process's environment when it starts)
+    const r = await spawnCli(tags, { env: site({ NODE_EXTRA_CA_CERTS: file('staging-ca.pem') }) });
     expect(r.code, r.stderr).toBe(0);
   });
 

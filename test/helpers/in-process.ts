@@ -70,6 +70,12 @@ export async function runWithContext(argv: readonly string[], run: RunContext): 
     signal: controller.signal,
     fault: run.fault,
   };
+  // Node's own warnings (MaxListenersExceeded, a deprecation) go to a spawned child's stderr: here
+  // they are the run's too, so a test that wants a quiet stderr still sees them.
+  const onWarning = (w: Error) => {
+    err += `(node:${process.pid}) ${w.name}: ${w.message}\n`;
+  };
+  process.on('warning', onWarning);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, fail) => {
     timer = setTimeout(() => {
@@ -82,6 +88,7 @@ export async function runWithContext(argv: readonly string[], run: RunContext): 
     code = await Promise.race([runInContext([...argv], ctx, controller), timedOut]);
   } finally {
     clearTimeout(timer);
+    process.off('warning', onWarning);
   }
   return {
     code,
