@@ -328,13 +328,8 @@ export const EXAMPLES: Record<string, Example[]> = {
   serve: [
     { cmd: 'calctl serve', about: 'serve the local calendar on http://127.0.0.1:8080', skip: 'runs until Ctrl-C' },
     {
-      cmd: 'calctl serve --port 0 --data-dir ./calendar --per-page 20',
-      about: 'a separate calendar',
-      skip: 'runs until Ctrl-C',
-    },
-    {
-      cmd: 'calctl serve --port 0 --permalinks plain --timezone America/New_York --per-page 5',
-      about: 'play a plain-permalink site west of UTC (REST only at /index.php?rest_route=/)',
+      cmd: 'calctl serve --port 0 --data-dir ./calendar --permalinks plain --timezone America/New_York --per-page 5',
+      about: 'a separate calendar playing a plain-permalink site west of UTC (REST only at /index.php?rest_route=/)',
       skip: 'runs until Ctrl-C',
     },
     {

@@ -9,13 +9,14 @@
  * - two runs at once: the second waits a short while, then exits with a message, having written
  *   nothing; the first finishes.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliResult, cliEnv, runCli, spawnCli, tempHome } from '../helpers/cli.js';
 import { type FeedServer, type Served, startFeedServer } from '../helpers/feed-server.js';
+import { type KillProxy, startKillProxy } from '../helpers/kill-proxy.js';
 import { type FaultProxy, startFaultProxy } from '../helpers/proxy.js';
 import { CALCTL, SERVE_PASSWORD, type ServeProcess, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
 import { googleFeed, inDays, type SampleEvent } from './samples.js';
@@ -24,14 +25,33 @@ type Rec = Record<string, unknown> & { id: number; title: string; status: string
 
 let site: ServeProcess;
 let proxy: FaultProxy;
+let killer: KillProxy;
 let feeds: FeedServer;
 let env: Record<string, string>;
 
 const cli = (home: string, args: string[], extra: Record<string, string> = {}): Promise<CliResult> =>
   runCli(args, { home, env: { ...env, ...extra }, timeoutMs: 90_000 });
-// (spawned: the run kills its own process with SIGKILL midway)
-const killedRun = (home: string, args: string[], extra: Record<string, string>): Promise<CliResult> =>
-  spawnCli(args, { home, env: { ...env, ...extra }, timeoutMs: 90_000 });
+/**
+ * A run killed with SIGKILL midway: once `written` records were answered, the proxy holds the answers
+ * of later writes (they reach the site, their answers never come back) and the child is killed.
+ * Spawned: the process itself is killed.
+ */
+async function killedRun(home: string, args: string[], written: number): Promise<CliResult> {
+  let child: ChildProcess | undefined;
+  killer.arm(written, () => setTimeout(() => child?.kill('SIGKILL'), 300), 'written');
+  try {
+    return await spawnCli(args, {
+      home,
+      env,
+      timeoutMs: 90_000,
+      onSpawn: (c) => {
+        child = c;
+      },
+    });
+  } finally {
+    killer.disarm();
+  }
+}
 
 const eventsOf = (prefix: string, n: number, title = (i: number) => `${prefix} ${i}`): SampleEvent[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -74,6 +94,7 @@ async function runFeed(home: string, name: string, ...extra: string[]) {
 beforeAll(async () => {
   site = await spawnServe({ dataDir: mkdtempSync(join(tmpdir(), 'calctl-feeds-faults-')) });
   proxy = await startFaultProxy({ target: site.origin, seed: 2, rates: {} });
+  killer = await startKillProxy(site.origin);
   feeds = await startFeedServer();
   env = {
     CALCTL_URL: `${proxy.origin}/wp-json/tribe/events/v1`,
@@ -85,6 +106,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await feeds?.close();
   await proxy?.close();
+  await killer?.close();
   await stopAllServes();
 });
 
@@ -154,12 +176,22 @@ describe('a broken feed fails alone and changes nothing', { timeout: 120_000 }, 
 });
 
 describe('exactly once after SIGKILL', () => {
+  // (every command of this test reaches the site through the killing proxy: a feed belongs to the site's address)
+  let direct: Record<string, string>;
+  beforeAll(() => {
+    direct = env;
+    env = { ...env, CALCTL_URL: `${killer.origin}/wp-json/tribe/events/v1` };
+  });
+  afterAll(() => {
+    env = direct;
+  });
+
   it('a run killed midway, then run again, leaves every event once (creates, then updates)', async () => {
     const home = tempHome();
     let list = eventsOf('Killed', 30);
     feeds.set('/killed.ics', { body: () => googleFeed(list) });
     expect((await cli(home, ['feeds', 'add', 'killed', feeds.url('/killed.ics')])).code).toBe(0);
-    const killed = await killedRun(home, ['feeds', 'run', 'killed'], { CALCTL_FEEDS_KILL_AFTER_WRITES: '10' });
+    const killed = await killedRun(home, ['feeds', 'run', 'killed'], 1);
     expect(killed.code).toBeNull();
     const part = await siteEvents(home, 'Killed');
     expect(part.length).toBeGreaterThanOrEqual(10);
@@ -173,7 +205,7 @@ describe('exactly once after SIGKILL', () => {
     expect(events.map((e) => e.title).sort()).toEqual(list.map((e) => e.title).sort());
 
     list = eventsOf('Killed', 30, (i) => `Killed ${i} (new title)`);
-    const killedAgain = await killedRun(home, ['feeds', 'run', 'killed'], { CALCTL_FEEDS_KILL_AFTER_WRITES: '7' });
+    const killedAgain = await killedRun(home, ['feeds', 'run', 'killed'], 1);
     expect(killedAgain.code).toBeNull();
     again = await runFeed(home, 'killed');
     expect(again.code, again.stderr).toBe(0);

@@ -79,8 +79,6 @@ function runEnv(home: string, extra: CliOptions['env']): Record<string, string> 
  */
 export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
   const env = runEnv(opts.home ?? tempHome(), opts.env);
-  // (this hook kills the process it runs in: the test's worker here)
-  if (env.CALCTL_FEEDS_KILL_AFTER_WRITES) throw new Error('CALCTL_FEEDS_KILL_AFTER_WRITES needs spawnCli');
   const cwd = process.cwd();
   return runWithContext(args, { env, cwd, home: homeOf(env, cwd), input: opts.input, timeoutMs: opts.timeoutMs });
 }

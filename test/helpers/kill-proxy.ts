@@ -12,23 +12,29 @@ export interface KillProxy {
   origin: string;
   /** requests received since the last reset */
   requests: number;
-  /** after `confirmed` created records were answered, hold write answers and call `onHold` once */
-  arm(confirmed: number, onHold: () => void): void;
+  /** after `confirmed` created (or written) records were answered, hold write answers and call `onHold` once */
+  arm(confirmed: number, onHold: () => void, what?: Counted): void;
   /** lets answers through again (held ones are dropped) and resets the request count */
   disarm(): void;
   close(): Promise<void>;
 }
 
-/** Records created by one write answer: a 201, or the 201 items of a batch answer. */
-function createdBy(status: number, body: Buffer): number {
-  if (status === 201) return 1;
-  if (status !== 207 && status !== 200) return 0;
-  try {
-    const parsed = JSON.parse(body.toString('utf8')) as { responses?: { status: number }[] };
-    return (parsed.responses ?? []).filter((r) => r.status === 201).length;
-  } catch {
-    return 0;
+/** What a proxy counts before it holds answers: records created, or records written (created or updated). */
+export type Counted = 'created' | 'written';
+
+/** Records one write answer created (a 201, or the 201 items of a batch answer), or wrote (any 2xx). */
+function countOf(status: number, body: Buffer, what: Counted): number {
+  const counts = (s: number) => (what === 'created' ? s === 201 : s >= 200 && s < 300);
+  let items: { status: number }[] | undefined;
+  if (status === 207 || status === 200) {
+    try {
+      items = (JSON.parse(body.toString('utf8')) as { responses?: { status: number }[] }).responses;
+    } catch {
+      items = undefined;
+    }
   }
+  if (Array.isArray(items)) return items.filter((r) => counts(r.status)).length;
+  return counts(status) ? 1 : 0;
 }
 
 export async function startKillProxy(target: string): Promise<KillProxy> {
@@ -36,6 +42,7 @@ export async function startKillProxy(target: string): Promise<KillProxy> {
   let limit = Number.POSITIVE_INFINITY;
   let confirmed = 0;
   let onHold: (() => void) | undefined;
+  let counted: Counted = 'created';
   let held: ServerResponse[] = [];
   const server = createServer((req, res) => {
     proxy.requests++;
@@ -54,7 +61,7 @@ export async function startKillProxy(target: string): Promise<KillProxy> {
             once?.();
             return;
           }
-          if (write) confirmed += createdBy(answer.statusCode ?? 0, body);
+          if (write) confirmed += countOf(answer.statusCode ?? 0, body, counted);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           res.end(body);
         });
@@ -67,8 +74,9 @@ export async function startKillProxy(target: string): Promise<KillProxy> {
   const proxy: KillProxy = {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests: 0,
-    arm(n, hook) {
+    arm(n, hook, what = 'created') {
       limit = n;
+      counted = what;
       confirmed = 0;
       onHold = hook;
     },

@@ -137,12 +137,18 @@ export function isTermStoreFailure(res: RawResponse): boolean {
   );
 }
 
+/** The site's front page: a 200 HTML page whose `Link` header names the REST root. */
+const frontPage = (res: RawResponse) =>
+  /^text\/html/.test(res.headers['content-type'] ?? '') && /rel="https:\/\/api\.w\.org\/"/.test(res.headers.link ?? '');
+
 /** Why a response breaks the server's contract (null when it keeps it). */
 export function contractViolation(method: string, res: RawResponse): string | null {
   if (res.noAnswer) return 'no HTTP answer';
   if (isTermStoreFailure(res)) return null;
   if (res.status >= 500) return `status ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`;
   if (method === 'HEAD' || res.status === 204 || res.status === 304) return null;
+  // (the site's front page, `/`, is HTML naming the REST root in its Link header, as WordPress sends it)
+  if (res.status === 200 && frontPage(res)) return null;
   const body = jsonOf(res.body);
   if (body === undefined)
     return `status ${res.status} with a non-JSON body: ${res.body.toString('latin1').slice(0, 200)}`;

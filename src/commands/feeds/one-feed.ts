@@ -19,8 +19,6 @@ import { rememberGroups, reusable, windowOf } from './window.js';
 export class FeedRun {
   private zone: Promise<string> | undefined;
   private readonly others: Runtime[] = [];
-  private readonly killAfter: number;
-  private writes = 0;
 
   constructor(
     private readonly rt: Runtime,
@@ -28,10 +26,7 @@ export class FeedRun {
     private readonly state: FeedState,
     private readonly opts: RunOptions,
     private readonly dryRun: boolean,
-  ) {
-    // (a test hook: the process kills itself after N writes, to prove a run survives SIGKILL)
-    this.killAfter = Number(rt.ctx.env.CALCTL_FEEDS_KILL_AFTER_WRITES ?? 0);
-  }
+  ) {}
 
   /**
    * The site's zone as the last run that asked found it (a run that writes nothing asks the site
@@ -252,10 +247,8 @@ export class FeedRun {
         });
         return index;
       },
-      onWrite: () => {
-        this.writes++;
-        if (this.killAfter > 0 && this.writes >= this.killAfter) process.kill(process.pid, 'SIGKILL');
-      },
+      // (the context's crash seam: a test may throw after any write)
+      onWrite: () => this.rt.ctx.fault?.('feeds-write'),
     };
   }
 }
