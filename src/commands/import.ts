@@ -173,14 +173,19 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // Asked for now and awaited by the import beside its first reads, not before them.
   const timezone = dateZone(rt);
   timezone.catch(() => {});
-  // A user who may not publish (a contributor) leaves every imported event waiting for review: say so first.
-  if (resource.name === 'events') {
-    const role = await fetchCallerRole(api);
-    if (role && !canPublishEvents(role))
-      ctx.io.stderr.write(
-        `calctl: warning: this user's role (${role.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says\n`,
-      );
-  }
+  // A user who may not publish (a contributor) leaves every imported event waiting for review: say so
+  // as soon as the site has said who the user is, beside the import's first reads, not before them.
+  const roleWarning =
+    resource.name === 'events'
+      ? fetchCallerRole(api)
+          .then((role) => {
+            if (role && !canPublishEvents(role))
+              ctx.io.stderr.write(
+                `calctl: warning: this user's role (${role.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says\n`,
+              );
+          })
+          .catch(() => {})
+      : undefined;
   // The summary in words on stderr, and as data on stdout in a machine format (JSON when piped):
   // one line of JSON per run, so a cron job's log of runs is NDJSON.
   const shown = await outputFormat(rt);
@@ -216,6 +221,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       size: sized ? size : undefined,
     });
   } catch (err) {
+    await roleWarning;
     reasons.print(ctx.io.stderr, rejectsFile);
     // Interrupted, or stopped by a malformed line or a lost site: the counts so far still go out (a
     // cron job reads them); the error says what stopped it and how to go on.
@@ -223,6 +229,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     if (partial) printSummary(partial);
     throw err;
   }
+  await roleWarning;
   reasons.print(ctx.io.stderr, rejectsFile);
   icsInput?.printNotes(rt, source);
   printSummary(summary);
