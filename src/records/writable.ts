@@ -8,7 +8,7 @@
  * date, image) are sent only when they change: their representation is not their input form
  * (descriptions come back wrapped in `<p>`, names HTML-escaped), so echoing them would change them.
  */
-import { catalog, costInput, type ResourceSpec } from '../catalog/index.js';
+import { catalog, costFromText, costInput, type ResourceSpec } from '../catalog/index.js';
 import { decodeEntities } from '../wptext/index.js';
 
 type Obj = Record<string, unknown>;
@@ -113,7 +113,7 @@ export function recordToInput(resource: ResourceSpec, record: Obj): Body {
     body.organizer = ids(record.organizer);
     body.categories = ids(record.categories);
     body.tags = ids(record.tags);
-    body.cost = costInput(record);
+    body.cost = keptCost(record);
     const details = isObj(record.cost_details) ? record.cost_details : {};
     shownCosts.set(
       body,
@@ -155,4 +155,15 @@ export function writableState(resource: ResourceSpec, record: Obj): Body {
 /** The update body: what the site would reset, from the current body, with the row's values on top. */
 export function updateBody(resource: ResourceSpec, current: Body, row: Body): Body {
   return { ...resets(resource, current), ...row };
+}
+
+/**
+ * The cost an update sends back to keep the record's: its values with their currency mark
+ * (`costInput`), except a single price shown with a decimal comma, which goes back as the text shown
+ * (a list of one, read whole: `costFromText`), so `€10,50` stays `€10,50` rather than becoming `€10.50`.
+ */
+function keptCost(record: Record<string, unknown>): unknown {
+  const sent = costInput(record);
+  const shown = typeof record.cost === 'string' ? decodeEntities(record.cost) : '';
+  return typeof sent === 'string' && shown.includes(',') ? costFromText(shown) : sent;
 }

@@ -61,9 +61,18 @@ describe('a cost with a decimal comma', () => {
     );
     expect(made.code, made.stderr).toBe(0);
 
+    // (an update of another field keeps the price as shown)
+    const konzert = await runInProcess(['events', 'list', '--search', 'Konzert', '-o', 'ids'], { home });
+    const renamed = await runInProcess(
+      ['events', 'update', konzert.stdout.trim(), '--title', 'Konzert am See', '-o', 'json'],
+      { home },
+    );
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(renamed.json()).toMatchObject({ cost: '€10,50' });
+
     const list = await runInProcess(['events', 'list', '--per-page', '50', '-o', 'json'], { home });
     const byTitle = new Map(list.json<Ev[]>().map((e) => [e.title, e]));
-    expect(byTitle.get('Konzert')).toMatchObject({
+    expect(byTitle.get('Konzert am See')).toMatchObject({
       cost: '€10,50',
       cost_details: { currency_symbol: '€', currency_position: 'prefix', values: ['10.50'] },
     });
