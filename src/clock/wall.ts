@@ -268,3 +268,22 @@ export function wallDate(wall: string): string {
 export function wallWeekday(wall: string): number {
   return new Date(wallToMs(wall)).getUTCDay();
 }
+
+/** English month names, January first (PHP's `F`; the calendar views' headings). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** English weekday names, Sunday first (PHP's `l`, `wallWeekday`'s numbering). */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

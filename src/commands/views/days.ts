@@ -3,7 +3,15 @@
  * zone, and the order events are shown in. A timed event is placed by its instant, shown in the
  * display zone (the site's, or the machine's with --local-time); an all-day event by its own dates.
  */
-import { addDays, formatWall, parseWallTime, type WallTime, zonedWallTime } from '../../clock/index.js';
+import {
+  addDays,
+  formatWall,
+  MONTH_NAMES,
+  parseWallTime,
+  type WallTime,
+  WEEKDAY_NAMES,
+  zonedWallTime,
+} from '../../clock/index.js';
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
@@ -112,45 +120,29 @@ export function timeText(e: DayEntry): string {
   return `→ ${e.to ?? ''}`;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** `Friday 5 December 2026`. */
 export function longDay(day: Day): string {
   const [y, m, d] = day.split('-').map(Number);
-  return `${WEEKDAYS[weekday(day)]} ${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+  return `${WEEKDAY_NAMES[weekday(day)]} ${d} ${MONTH_NAMES[(m ?? 1) - 1]} ${y}`;
 }
 
 /** `Fri 5 Dec`. */
 export function shortDay(day: Day): string {
   const [, m, d] = day.split('-').map(Number);
-  return `${WEEKDAYS[weekday(day)]?.slice(0, 3)} ${d} ${MONTHS[(m ?? 1) - 1]?.slice(0, 3)}`;
+  return `${WEEKDAY_NAMES[weekday(day)]?.slice(0, 3)} ${d} ${MONTH_NAMES[(m ?? 1) - 1]?.slice(0, 3)}`;
 }
 
 /** `December 2026`. */
-export const monthTitle = (year: number, month: number): string => `${MONTHS[month - 1]} ${year}`;
+export const monthTitle = (year: number, month: number): string => `${MONTH_NAMES[month - 1]} ${year}`;
 
 /** Weekday names from `weekStart` on, cut to `width` letters. */
 export const weekdayNames = (weekStart: number, width: number): string[] =>
-  Array.from({ length: 7 }, (_, i) => (WEEKDAYS[(weekStart + i) % 7] ?? '').slice(0, width));
+  Array.from({ length: 7 }, (_, i) => (WEEKDAY_NAMES[(weekStart + i) % 7] ?? '').slice(0, width));
 
 /** `monday` / `mon` / `1` → 1 (0 = Sunday); undefined for anything else. */
 export function parseWeekStart(text: string): number | undefined {
   const t = text.trim().toLowerCase();
   if (/^[0-6]$/.test(t)) return Number(t);
-  const i = WEEKDAYS.findIndex((w) => t.length >= 2 && w.toLowerCase().startsWith(t));
+  const i = WEEKDAY_NAMES.findIndex((w) => t.length >= 2 && w.toLowerCase().startsWith(t));
   return i >= 0 ? i : undefined;
 }

@@ -4,32 +4,17 @@
  * organizers embedded whole (With_Transform_Organizers_And_Venues::transform_entity).
  */
 
-import { isFixedZone, isValidTimeZone, offsetString, utcToWall, wallToMs } from '../../clock/index.js';
+import { isFixedZone, isValidTimeZone, MONTH_NAMES, offsetString, utcToWall, wallToMs } from '../../clock/index.js';
 import { formatCost } from '../format/cost.js';
 import type { RequestScope } from '../site.js';
 import type { EventMeta, Post, Term } from '../store/types.js';
 import { classList, termsOf } from '../wp/post-record.js';
 import { nowUtc, serializeTecOrganizer, serializeTecVenue, tecPostHead } from './records.js';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** `F j` (or `F j, Y`) of a wall time. */
 function day(wall: string, withYear: boolean): string {
   const [y, m, d] = [wall.slice(0, 4), Number(wall.slice(5, 7)), Number(wall.slice(8, 10))];
-  return `${MONTHS[m - 1]} ${d}${withYear ? `, ${y}` : ''}`;
+  return `${MONTH_NAMES[m - 1]} ${d}${withYear ? `, ${y}` : ''}`;
 }
 
 /** `g:i a` of a wall time. */
