@@ -8,6 +8,7 @@
 import { offsetSuffixMinutes, utcToWall } from '../../clock/index.js';
 import { RestError } from '../http/errors.js';
 import { restRoot, withQuery } from '../rest/root.js';
+import type { Params } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 
 type Detail = { code: string; message: string; data: Record<string, unknown> | null };
@@ -18,6 +19,30 @@ export type Context = 'view' | 'embed' | 'edit';
 /** `context` as core's schema reads it (an enumeration, `view` when absent). */
 export const contextParam = (params: CoreParams): Context =>
   params.oneOf('context', ['view', 'embed', 'edit'] as const, 'view');
+
+/**
+ * The arguments of one record's GET, as core's get_item reads them: the record looked up first (its
+ * 404 before any 400), then `context`.
+ */
+export const recordAndContext =
+  <T>(find: (id: number, scope: RequestScope) => T) =>
+  (scope: RequestScope, query: Params, groups: Record<string, string>): { record: T; context: Context } => {
+    const params = new CoreParams(query);
+    const record = find(Number(groups.id), scope);
+    const context = contextParam(params);
+    params.check();
+    return { record, context };
+  };
+
+/** The arguments of one record's DELETE, as core's delete_item reads them: `force` checked, then the record looked up. */
+export const recordAndForce =
+  <T>(find: (id: number, scope: RequestScope) => T) =>
+  (scope: RequestScope, query: Params, groups: Record<string, string>): { record: T; force: boolean } => {
+    const params = new CoreParams(query);
+    const force = params.bool('force', false);
+    params.check();
+    return { force, record: find(Number(groups.id), scope) };
+  };
 
 /** get_items_permissions_check: the `edit` context only for callers who may edit (`editor`; `refusal`: why not). */
 export function permitContext(context: Context, editor: boolean, scope: RequestScope, refusal: string): void {

@@ -14,7 +14,15 @@ import { likeArg } from '../store/page-queries.js';
 import type { Post, PostType } from '../store/types.js';
 import { canPost, canType } from '../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from './namespace.js';
-import { type Context, CoreParams, collectionHeaders, contextParam, permitContext } from './params.js';
+import {
+  type Context,
+  CoreParams,
+  collectionHeaders,
+  contextParam,
+  permitContext,
+  recordAndContext,
+  recordAndForce,
+} from './params.js';
 import { type CoreContext, type CoreLinks, restDate, serializeCorePost } from './post-record.js';
 import { createEndpoint, updateEndpoint } from './post-write.js';
 
@@ -264,20 +272,13 @@ export function postEndpoints(
     }),
     get: wpEndpoint({
       methods: ['GET'],
-      // (the post is looked up before its arguments are checked)
-      parse(scope, query, groups) {
-        const params = new CoreParams(query);
-        const post = findPost(type, Number(groups.id), scope);
-        const context = contextParam(params);
-        params.check();
-        return { post, context };
-      },
-      permit(scope, { post, context }) {
+      parse: recordAndContext((id, scope) => findPost(type, id, scope)),
+      permit(scope, { record: post, context }) {
         permitContext(context, canPost(scope, 'edit_post', post), scope, EDIT_REFUSED);
         if (!canRead(post, scope))
           throw new RestError(scope.userId === null ? 401 : 403, 'rest_forbidden', 'You are not allowed to do that.');
       },
-      handler(scope, { post, context }) {
+      handler(scope, { record: post, context }) {
         const link = `<${serializeCorePost(post, { organizers: [], terms: [] }, scope, 'view', null).link}>`;
         return {
           status: 200,
@@ -293,13 +294,8 @@ export function postEndpoints(
      */
     delete: wpEndpoint({
       methods: ['DELETE'],
-      parse(scope, query, groups) {
-        const params = new CoreParams(query);
-        const force = params.bool('force', false);
-        params.check();
-        return { force, post: findPost(type, Number(groups.id), scope) };
-      },
-      permit(scope, { post }) {
+      parse: recordAndForce((id, scope) => findPost(type, id, scope)),
+      permit(scope, { record: post }) {
         if (!canPost(scope, 'delete_post', post))
           throw new RestError(
             scope.userId === null ? 401 : 403,
@@ -307,7 +303,7 @@ export function postEndpoints(
             'You are not allowed to delete this post.',
           );
       },
-      handler(scope, { force, post }) {
+      handler(scope, { force, record: post }) {
         if (force) {
           const previous = render(post, scope, 'edit', false);
           scope.stores.posts.remove(post);

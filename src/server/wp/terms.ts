@@ -11,7 +11,14 @@ import type { RequestScope } from '../site.js';
 import type { Taxonomy, Term } from '../store/types.js';
 import { canManageTerms } from '../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from './namespace.js';
-import { CoreParams, collectionHeaders, contextParam, permitContext } from './params.js';
+import {
+  CoreParams,
+  collectionHeaders,
+  contextParam,
+  permitContext,
+  recordAndContext,
+  recordAndForce,
+} from './params.js';
 import { serializeCoreTerm } from './term-record.js';
 
 const ORDERBY = ['id', 'include', 'name', 'slug', 'include_slugs', 'term_group', 'description', 'count'] as const;
@@ -112,16 +119,9 @@ export function termEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
     }),
     get: wpEndpoint({
       methods: ['GET'],
-      // (the term is looked up before its arguments are checked)
-      parse(scope, query, groups) {
-        const params = new CoreParams(query);
-        const term = findTerm(taxonomy, Number(groups.id), scope);
-        const context = contextParam(params);
-        params.check();
-        return { term, context };
-      },
+      parse: recordAndContext((id, scope) => findTerm(taxonomy, id, scope)),
       permit: (scope, { context }) => permitContext(context, canManageTerms(scope, taxonomy), scope, EDIT_REFUSED),
-      handler(scope, { term }) {
+      handler(scope, { record: term }) {
         const count = scope.stores.terms.count(term.id);
         return { status: 200, body: serializeCoreTerm(term, count, scope, termAllow(scope, taxonomy)), headers: {} };
       },
@@ -129,12 +129,7 @@ export function termEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
     /** delete_item: terms have no trash, so only `force=true` deletes (for good). */
     delete: wpEndpoint({
       methods: ['DELETE'],
-      parse(scope, query, groups) {
-        const params = new CoreParams(query);
-        const force = params.bool('force', false);
-        params.check();
-        return { force, term: findTerm(taxonomy, Number(groups.id), scope) };
-      },
+      parse: recordAndForce((id, scope) => findTerm(taxonomy, id, scope)),
       permit(scope) {
         if (!canManageTerms(scope, taxonomy))
           throw new RestError(
@@ -143,7 +138,7 @@ export function termEndpoints(resource: ResourceSpec): { list: WpEndpoint; get: 
             'You are not allowed to delete this term.',
           );
       },
-      handler(scope, { force, term }) {
+      handler(scope, { force, record: term }) {
         if (!force) {
           throw new RestError(501, 'rest_trash_not_supported', "Terms cannot be trashed: send 'force=true' to delete.");
         }
