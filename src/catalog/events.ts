@@ -1,6 +1,10 @@
 import { pageParams, postFields, STATUS_PARAM, statusField } from './shared.js';
 import type { ResourceSpec } from './types.js';
 
+/** A date filter of the events list (read in the site's zone; `tec/v1` has it at `position`). */
+const dateFilter = (name: string, description: string, position: number, tecDescription: string) =>
+  ({ name, type: 'string', semantic: 'date', description, tec: { position, description: tecDescription } }) as const;
+
 const bool = (name: string, description: string, csvLabels?: string[]) =>
   ({ name, type: 'boolean', schemaType: 'boolean', description, ...(csvLabels ? { csvLabels } : {}) }) as const;
 
@@ -173,48 +177,22 @@ export const events: ResourceSpec = {
   ],
   listParams: [
     ...pageParams('events'),
-    {
-      name: 'start_date',
-      type: 'string',
-      semantic: 'date',
-      description: 'events that start on or after this day (default: yesterday)',
-      tec: { position: 3, description: 'Only events starting at or after this date.' },
-    },
-    {
-      name: 'end_date',
-      type: 'string',
-      semantic: 'date',
-      description: 'events that end on or before this day (default: two years ahead)',
-      tec: { position: 4, description: 'Only events ending at or before this date.' },
-    },
-    {
-      name: 'starts_before',
-      type: 'string',
-      semantic: 'date',
-      description: 'events that start before this date',
-      tec: { position: 13, description: 'Only events starting before this date.' },
-    },
-    {
-      name: 'starts_after',
-      type: 'string',
-      semantic: 'date',
-      description: 'events that start after this date',
-      tec: { position: 14, description: 'Only events starting after this date.' },
-    },
-    {
-      name: 'ends_before',
-      type: 'string',
-      semantic: 'date',
-      description: 'events that end before this date',
-      tec: { position: 15, description: 'Only events ending before this date.' },
-    },
-    {
-      name: 'ends_after',
-      type: 'string',
-      semantic: 'date',
-      description: 'events that end after this date',
-      tec: { position: 16, description: 'Only events ending after this date.' },
-    },
+    dateFilter(
+      'start_date',
+      'events that start on or after this day (default: yesterday)',
+      3,
+      'Only events starting at or after this date.',
+    ),
+    dateFilter(
+      'end_date',
+      'events that end on or before this day (default: two years ahead)',
+      4,
+      'Only events ending at or before this date.',
+    ),
+    dateFilter('starts_before', 'events that start before this date', 13, 'Only events starting before this date.'),
+    dateFilter('starts_after', 'events that start after this date', 14, 'Only events starting after this date.'),
+    dateFilter('ends_before', 'events that end before this date', 15, 'Only events ending before this date.'),
+    dateFilter('ends_after', 'events that end after this date', 16, 'Only events ending after this date.'),
     {
       name: 'strict_dates',
       type: 'string',
