@@ -161,18 +161,20 @@ export function textReimportTests(
 
   it('lists titles as text (`Kids’ Club`); --raw prints what the site sent', async () => {
     const s = scenario();
-    const listed = await s.calctl([
-      'events',
-      'list',
-      '--search',
-      s.stamp,
-      '--start-date',
-      '2031-01-01',
-      '--end-date',
-      '2031-12-31',
-      '-o',
-      'json',
-    ]);
+    // (the scenario's events: its stamp, in 2031)
+    const list = (...extra: string[]) =>
+      s.calctl([
+        'events',
+        'list',
+        '--search',
+        s.stamp,
+        '--start-date',
+        '2031-01-01',
+        '--end-date',
+        '2031-12-31',
+        ...extra,
+      ]);
+    const listed = await list('-o', 'json');
     expect(listed.code, listed.stderr).toBe(0);
     const titles = listed.json<Loose[]>().map((e) => String(e.title));
     expect(titles).toContain(`Kids\u2019 Club ${s.stamp}`);
@@ -181,32 +183,9 @@ export function textReimportTests(
     const kids = listed.json<Loose[]>().find((e) => String(e.title).startsWith('Kids')) as Loose;
     expect((kids.venue as Loose).venue).toBe(`Kids\u2019 Hall ${s.stamp}`);
     expect(String(kids.description)).toContain('<p>');
-    const raw = await s.calctl([
-      'events',
-      'list',
-      '--search',
-      s.stamp,
-      '--start-date',
-      '2031-01-01',
-      '--end-date',
-      '2031-12-31',
-      '--raw',
-      '-o',
-      'json',
-    ]);
+    const raw = await list('--raw', '-o', 'json');
     expect(raw.json<Loose[]>().map((e) => String(e.title))).toContain(`Kids&#8217; Club ${s.stamp}`);
-    const csv = await s.calctl([
-      'events',
-      'list',
-      '--search',
-      s.stamp,
-      '--start-date',
-      '2031-01-01',
-      '--end-date',
-      '2031-12-31',
-      '-o',
-      'csv',
-    ]);
+    const csv = await list('-o', 'csv');
     expect(csv.stdout).toContain(`Kids\u2019 Club ${s.stamp}`);
   }, 300_000);
 
