@@ -61,7 +61,9 @@ export const plural = (n: number, word: string): string => `${n} ${word}${n === 
 
 /** The summary as one line of text for people. */
 export function summaryText(s: ImportSummary, dryRun: boolean): string {
-  const rate = s.seconds > 0 ? Math.round(s.rows / s.seconds) : s.rows;
+  const perSecond = s.seconds > 0 ? s.rows / s.seconds : s.rows;
+  // (a few rows against a slow site: `0.5 rows/s`, not `0 rows/s`)
+  const rate = perSecond < 10 ? String(Math.round(perSecond * 10) / 10) : String(Math.round(perSecond));
   const verb = dryRun ? 'dry run (nothing written): would have ' : '';
   // (blank rows are said only when there were some: most files have none)
   const blank = s.blank > 0 ? `, ${plural(s.blank, 'blank row')} skipped` : '';

@@ -32,6 +32,8 @@ export interface CliOptions {
   home?: string;
   /** ms before the run is stopped and the promise rejects (default 20000) */
   timeoutMs?: number;
+  /** in-process runs only: stderr is a terminal */
+  stderrTTY?: boolean;
 }
 
 /** Options of {@link spawnCli}. */
@@ -80,7 +82,14 @@ function runEnv(home: string, extra: CliOptions['env']): Record<string, string> 
 export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
   const env = runEnv(opts.home ?? tempHome(), opts.env);
   const cwd = process.cwd();
-  return runWithContext(args, { env, cwd, home: homeOf(env, cwd), input: opts.input, timeoutMs: opts.timeoutMs });
+  return runWithContext(args, {
+    env,
+    cwd,
+    home: homeOf(env, cwd),
+    input: opts.input,
+    timeoutMs: opts.timeoutMs,
+    stderrTTY: opts.stderrTTY,
+  });
 }
 
 /** Runs the built CLI once in a child process (`npm run build` first). */

@@ -38,6 +38,8 @@ export interface RunContext {
   input?: string | undefined;
   now?: (() => Date) | undefined;
   fault?: ((point: string) => void) | undefined;
+  /** stderr is a terminal (a person watching while stdout may be piped) */
+  stderrTTY?: boolean | undefined;
   /** ms before the run is aborted and the promise rejects (a hung command fails its test) */
   timeoutMs?: number | undefined;
 }
@@ -49,7 +51,7 @@ export interface RunContext {
  */
 export async function runWithContext(argv: readonly string[], run: RunContext): Promise<InProcessResult> {
   const stdout = new PassThrough();
-  const stderr = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: run.stderrTTY === true });
   const stdin = new PassThrough();
   stdin.end(run.input ?? '');
   let out = '';

@@ -65,13 +65,26 @@ export async function listRecords(
   }
   const stdout = pacedStdout(rt.ctx);
   const writer = createRecordWriter(await writerOptions(rt, resource, stdout));
-  const records = await fetchRecords(rt, resource, query, opts);
+  const { records, more } = await fetchRecords(rt, resource, query, opts);
   for await (const record of records) {
     warnGeoloc(record);
     writer.write(record);
     await stdout.ready();
   }
   writer.end();
+  if (more && rt.ctx.io.stderr.isTTY) rt.ctx.io.stderr.write(`calctl: note: ${more}\n`);
+}
+
+/**
+ * What a person at a terminal should know of the pages a one-page list left out (from the total the
+ * site reports): `5 of 7 shown; --all lists every one, --page 2 the next page`.
+ */
+function morePages(shown: number, reported: unknown, pages: unknown, page: unknown): string | undefined {
+  const total = Number(reported);
+  const current = typeof page === 'number' ? page : 1;
+  if (reported === undefined || pages === undefined || !Number.isFinite(total) || shown === 0) return undefined;
+  if (current >= Number(pages)) return undefined;
+  return `${shown} of ${total} shown; --all lists every one, --page ${current + 1} the next page`;
 }
 
 /**
@@ -106,28 +119,32 @@ async function countRecords(
   return opts.limit === undefined ? total : Math.min(total, opts.limit);
 }
 
-/** One page (default), every page (--all) or pages up to --limit records. */
+/** One page (default), every page (--all) or pages up to --limit records; `more` when a page left some out. */
 async function fetchRecords(
   rt: Runtime,
   resource: ResourceSpec,
   query: Record<string, unknown>,
   opts: ListOptions,
-): Promise<AsyncIterable<JsonRecord>> {
+): Promise<{ records: AsyncIterable<JsonRecord>; more?: string | undefined }> {
   const api = await rt.api();
   const path = `/${resource.name}`;
   const q = query as Parameters<typeof paginate>[2];
   if (opts.all || opts.limit !== undefined) {
     const startPage = typeof query.page === 'number' ? query.page : undefined;
     const { page: _page, ...rest } = q as Record<string, unknown>;
-    return paginate<JsonRecord>(api, path, rest as typeof q, resource.name, {
+    const records = paginate<JsonRecord>(api, path, rest as typeof q, resource.name, {
       limit: opts.limit,
       startPage,
       signal: rt.ctx.signal,
     });
+    return { records };
   }
   const res = await api.get<Record<string, unknown>>(path, { query: q, signal: rt.ctx.signal });
-  const list = res.body?.[resource.name];
-  return (async function* () {
-    if (Array.isArray(list)) yield* list as JsonRecord[];
+  const list = Array.isArray(res.body?.[resource.name]) ? (res.body[resource.name] as JsonRecord[]) : [];
+  const reported = res.body?.total ?? res.headers['x-wp-total'] ?? res.headers['x-tec-total'];
+  const pages = res.body?.total_pages ?? res.headers['x-wp-totalpages'] ?? res.headers['x-tec-totalpages'];
+  const records = (async function* () {
+    yield* list;
   })();
+  return { records, more: morePages(list.length, reported, pages, query.page) };
 }
