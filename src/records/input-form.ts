@@ -3,8 +3,8 @@
  * with or without its id) turned into what the write route takes, and the update body made of the
  * record's writable state with such changes on top.
  */
-import { costInput, type ResourceSpec } from '../catalog/index.js';
-import { type Body, isObj, ownWebsite, writableState } from './writable.js';
+import type { ResourceSpec } from '../catalog/index.js';
+import { type Body, isObj, keptCost, ownWebsite, writableState } from './writable.js';
 
 type Obj = Record<string, unknown>;
 
@@ -26,7 +26,8 @@ export function toInputForm(resource: ResourceSpec, body: Obj, dropped?: string[
   }
   if (resource.name === 'events') {
     if (Array.isArray(out.venue) && out.venue.length === 0) delete out.venue;
-    if (isObj(body.cost_details)) out.cost = costInput(body);
+    // (the same cost an update keeps: a decimal comma stays a comma)
+    if (isObj(body.cost_details)) out.cost = keptCost(body);
   }
   return out;
 }

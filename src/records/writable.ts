@@ -162,7 +162,7 @@ export function updateBody(resource: ResourceSpec, current: Body, row: Body): Bo
  * (`costInput`), except a single price shown with a decimal comma, which goes back as the text shown
  * (a list of one, read whole: `costFromText`), so `€10,50` stays `€10,50` rather than becoming `€10.50`.
  */
-function keptCost(record: Record<string, unknown>): unknown {
+export function keptCost(record: Record<string, unknown>): unknown {
   const sent = costInput(record);
   const shown = typeof record.cost === 'string' ? decodeEntities(record.cost) : '';
   return typeof sent === 'string' && shown.includes(',') ? costFromText(shown) : sent;

@@ -69,8 +69,22 @@ describe('a cost with a decimal comma', () => {
     );
     expect(renamed.code, renamed.stderr).toBe(0);
     expect(renamed.json()).toMatchObject({ cost: '€10,50' });
+    // (a copy, and an update given the record itself as --data, send the price as shown too)
+    const copied = await runInProcess(['events', 'copy', konzert.stdout.trim(), '--start-date', '2027-07-01 18:00'], {
+      home,
+    });
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.json()).toMatchObject({ cost: '€10,50', start_date: '2027-07-01 18:00:00' });
+    const record = { ...copied.json<Record<string, unknown>>(), title: 'Konzert im Park' };
+    const fromRecord = await runInProcess(
+      ['events', 'update', String(record.id), '--data', JSON.stringify(record), '-o', 'json'],
+      { home },
+    );
+    expect(fromRecord.code, fromRecord.stderr).toBe(0);
+    expect(fromRecord.json()).toMatchObject({ title: 'Konzert im Park', cost: '€10,50' });
 
     const list = await runInProcess(['events', 'list', '--per-page', '50', '-o', 'json'], { home });
+    expect(list.json<Ev[]>()).toHaveLength(5);
     const byTitle = new Map(list.json<Ev[]>().map((e) => [e.title, e]));
     expect(byTitle.get('Konzert am See')).toMatchObject({
       cost: '€10,50',

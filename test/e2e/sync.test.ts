@@ -185,7 +185,8 @@ describe('sync push', () => {
     const jazz = siteEvents.find((e) => String(e.title).startsWith('Jazz')) as Rec;
     const binned = siteEvents.find((e) => e.title === 'Binned') as Rec;
     const draft = siteEvents.find((e) => e.title === 'A draft') as Rec;
-    await off(['events', 'update', String(jazz.id), '--title', 'Jazz night']);
+    // (a price with a decimal comma goes to the site as typed, not as the number the copy parsed)
+    await off(['events', 'update', String(jazz.id), '--title', 'Jazz night', '--cost', '12,50 €']);
     await off(['events', 'restore', String(binned.id)]);
     await ok(home, ['--offline', 'events', 'delete', String(draft.id), '--yes']);
     await ok(home, ['--offline', 'events', 'delete', String(draft.id), '--force', '--yes']);
@@ -202,6 +203,7 @@ describe('sync push', () => {
     const onSite = await made(home, ['events', 'get', String(newId)]);
     expect(onSite).toMatchObject({ title: 'Offline gig', venue: { venue: 'Offline Hall' } });
     expect((onSite.tags as { name: string }[]).map((t) => t.name)).toEqual(['offline-tag']);
+    expect(await made(home, ['events', 'get', String(jazz.id)])).toMatchObject({ title: 'Jazz night', cost: '12,50€' });
     expect(await snapshot(home, true)).toEqual(await snapshot(home, false));
     expect((await cli(home, ['events', 'get', String(draft.id)])).code).not.toBe(0);
     // (what no list shows is not taken for deleted)
