@@ -75,7 +75,7 @@ describe('a cost with a decimal comma', () => {
     });
     expect(copied.code, copied.stderr).toBe(0);
     expect(copied.json()).toMatchObject({ cost: '€10,50', start_date: '2027-07-01 18:00:00' });
-    const record = { ...copied.json<Record<string, unknown>>(), title: 'Konzert im Park' };
+    const record: Record<string, unknown> = { ...copied.json<Record<string, unknown>>(), title: 'Konzert im Park' };
     const fromRecord = await runInProcess(
       ['events', 'update', String(record.id), '--data', JSON.stringify(record), '-o', 'json'],
       { home },

@@ -68,6 +68,11 @@ describe('flag suggestions come from the command', () => {
     [['events', 'create', '--name', 'X'], '--title'],
     [['venues', 'update', '5', '--title', 'X'], '--venue'],
     [['events', 'list', '--serch', 'x'], '--search'],
+    // (the words other tools use: gcalcli's --from/--to, --format for the output format)
+    [['agenda', '--from', 'today'], '--start-date'],
+    [['events', 'list', '--to', '+3d'], '--end-date'],
+    [['export', 'events', '--format', 'ics'], '--output'],
+    [['events', 'list', '--query', 'jazz'], '--search'],
   ])('%j suggests %s', async (args, flag) => {
     const r = await runInProcess(args);
     expect(r.code).toBe(2);

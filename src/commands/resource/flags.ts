@@ -174,13 +174,39 @@ function labelWords(bound: readonly BoundFlag[]): Map<string, string> {
 }
 
 /**
+ * Words other calendar tools and CLIs use for flags calctl names otherwise (gcalcli's and most
+ * tools' `--from`/`--to`, `--format` for the output format, `--query` for a search), by the flag meant.
+ */
+const OTHER_TOOLS_WORDS: ReadonlyMap<string, string> = new Map([
+  ['from', 'start-date'],
+  ['since', 'start-date'],
+  ['start', 'start-date'],
+  ['to', 'end-date'],
+  ['until', 'end-date'],
+  ['end', 'end-date'],
+  ['format', 'output'],
+  ['query', 'search'],
+]);
+
+/** Whether `command` takes `--flag`, as its own option or one of an ancestor (a global flag). */
+function takes(command: import('commander').Command, flag: string): boolean {
+  for (let c: import('commander').Command | null = command; c; c = c.parent) {
+    if (c.options.some((o) => o.long === `--${flag}`)) return true;
+  }
+  return false;
+}
+
+/**
  * The flag a mistyped `--word` most likely meant, from the command's own flags: one whose field the
- * site's importer labels with that word (`venues create --name` → `--venue`). Undefined when none is.
+ * site's importer labels with that word (`venues create --name` → `--venue`), or the word other tools
+ * use for it (`agenda --from` → `--start-date`). Undefined when none is.
  */
 export function flagForWord(command: import('commander').Command, typed: string): string | undefined {
   const word = typed.replace(/^--/, '').replace(/=.*$/, '').toLowerCase();
-  const flag = synonyms.get(command)?.get(word);
-  return flag !== undefined && command.options.some((o) => o.long === `--${flag}`) ? flag : undefined;
+  for (const flag of [synonyms.get(command)?.get(word), OTHER_TOOLS_WORDS.get(word)]) {
+    if (flag !== undefined && takes(command, flag)) return flag;
+  }
+  return undefined;
 }
 
 /** The values of the bound flags that were given, keyed by catalog name (raw: dates unparsed). */
