@@ -85,16 +85,22 @@ const META_KEYS = {
   tribe_organizer: metaKeys(getResource('organizers')),
 };
 
+/**
+ * A venue's or organizer's row, from the writable form the record model makes of it (its texts as
+ * shown, its map switches), keeping the meta the catalog lists; a venue's map switches are on unless
+ * the record says they are off, as the plugin reads a venue that never set them.
+ */
 function linkedRow(type: 'tribe_venue' | 'tribe_organizer', rec: Rec): PostInput {
   const venue = type === 'tribe_venue';
-  const row = baseRow(type, rec, str(venue ? rec.venue : rec.organizer));
+  const input = recordToInput(getResource(venue ? 'venues' : 'organizers'), rec);
+  const row = baseRow(type, rec, str(venue ? input.venue : input.organizer));
   const meta: Rec = {};
   for (const k of META_KEYS[type]) {
-    if (typeof rec[k] === 'string' && rec[k] !== '') meta[k] = rec[k];
+    if (typeof input[k] === 'string' && input[k] !== '') meta[k] = input[k];
   }
   if (venue) {
-    meta.show_map = rec.show_map !== false;
-    meta.show_map_link = rec.show_map_link !== false;
+    meta.show_map = input.show_map !== false;
+    meta.show_map_link = input.show_map_link !== false;
   }
   row.meta = meta;
   return row;
