@@ -22,6 +22,7 @@ import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import { coreEverythingQuery, type ResourceSpec } from '../../catalog/index.js';
+import { decodeEntities } from '../../wptext/index.js';
 import { ALL_STATUSES, fetchOne, mapLimit, naturalKey, type Rec } from './records.js';
 
 /** A create whose outcome is unknown: its natural key, the id the site gave if heard, its floor, when sent. */
@@ -48,9 +49,6 @@ type CoreItem = {
   meta?: Record<string, unknown>;
 };
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#039': "'", '#39': "'" };
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#0?39);/g, (_, e: string) => ENTITIES[e] ?? _);
-
 /** The natural keys a core item may match: its raw and rendered title (or term name), decoded too. */
 function keysOf(resource: ResourceSpec, item: CoreItem): string[] {
   const names =
@@ -58,7 +56,7 @@ function keysOf(resource: ResourceSpec, item: CoreItem): string[] {
   const start = String(item.meta?._EventStartDate ?? '');
   const keys = new Set<string>();
   for (const name of names) {
-    for (const text of [name, decode(name)])
+    for (const text of [name, decodeEntities(name)])
       keys.add(naturalKey(resource, { [resource.titleField]: text, start_date: start }));
   }
   return [...keys];
