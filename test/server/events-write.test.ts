@@ -134,6 +134,20 @@ describe('event create', () => {
     expect(venue.status).toBe(200);
   });
 
+  it('a venue entry with an empty id (0, "0", null, false) is refused as the site refuses it, on create and update', async () => {
+    // (found by the fuzz run: such an entry linked a venue 0 that does not exist)
+    const made = await api.post('/events', ev({}));
+    for (const id of [0, '0', null, false]) {
+      const created = await api.post('/events', ev({ venue: { id } }));
+      expect(created.status, JSON.stringify(id)).toBe(400);
+      expect(created.body.code).toBe('could-not-create-venue');
+      const updated = await api.post(`/events/${made.body.id}`, { venue: { id } });
+      expect(updated.status, JSON.stringify(id)).toBe(400);
+      expect(updated.body.code).toBe('could-not-create-venue');
+    }
+    expect((await api.get(`/events/${made.body.id}`)).body.venue).toEqual([]);
+  });
+
   it('all-day events cover the whole days', async () => {
     const r = await api.post('/events', ev({ all_day: true, start_date: day(4, '15:00'), end_date: day(5, '09:00') }));
     expect(r.body.all_day).toBe(true);

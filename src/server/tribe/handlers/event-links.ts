@@ -59,7 +59,8 @@ function venueRef(v: unknown): LinkRef | null {
   if (typeof v === 'string' && isDigits(v.trim())) return { id: Number(v.trim()) };
   if (isDigits(v)) return { id: Number(v) };
   if (isObj(v)) {
-    if ('id' in v && v.id !== undefined && v.id !== '') return { id: Number(v.id) };
+    // (an empty id, 0, "0", null or false, names no venue: the plugin then tries to make one, and fails)
+    if ('id' in v && !phpEmpty(v.id)) return { id: Number(v.id) };
     if (typeof v.venue === 'string' && v.venue.trim() !== '') return { data: v };
   }
   throw cannotMakeVenue();
