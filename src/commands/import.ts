@@ -95,6 +95,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   const mapFile = typeof opts.mapFile === 'string' ? await readMapFile(resolve(ctx.cwd, opts.mapFile)) : undefined;
   const overrides = parseMapOptions(resource, (opts.map as string[] | undefined) ?? [], mapFile);
   const delimiter = (opts.delimiter as string | undefined) ?? (/\.tsv$/i.test(path) ? '\t' : 'auto');
+  const encoding = opts.encoding as string | undefined;
 
   let checkpoint: Checkpoint | undefined;
   let size: number | undefined;
@@ -143,13 +144,18 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
           ...workbook,
           note: (line) => ctx.io.stderr.write(`calctl: note: ${line}\n`),
         })
-      : await openSource(input, format, delimiter);
+      : await openSource(input, format, delimiter, encoding);
   // (a file can be read ahead on a second stream while the order of its dates is not known yet)
   if (!icsInput && !stdin)
     source.reopen = () =>
       format === 'xlsx'
         ? openWorkbook(path, workbook)
-        : openSource(createReadStream(path), format, source.delimiter ?? delimiter);
+        : openSource(createReadStream(path), format, source.delimiter ?? delimiter, source.encoding ?? encoding);
+  if (encoding === undefined && source.encoding !== undefined) {
+    ctx.io.stderr.write(
+      `calctl: note: the file is not UTF-8; reading it as ${source.encoding} (--encoding to choose)\n`,
+    );
+  }
   if (delimiter === 'auto' && source.delimiter !== undefined && source.delimiter !== ',') {
     const shown = source.delimiter === '\t' ? 'tab' : `"${source.delimiter}"`;
     ctx.io.stderr.write(
@@ -337,6 +343,10 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     .option('--sheet <name>', 'Excel workbook: the sheet to read, by name or position (default: the first)')
     .option('--until <date>', 'iCalendar: occurrences of recurring events up to this date (default: +1y)')
     .addOption(delimiterOption())
+    .option(
+      '--encoding <name>',
+      'CSV text encoding (default: UTF-8; a file that is not is read as Windows-1252, UTF-16 by its byte order mark)',
+    )
     .option(
       '--map <column=field>',
       "map a column to a field, e.g. --map 'Start=start_date' (repeatable; 'Col=' ignores it)",

@@ -5,6 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { TextDecoder } from 'node:util';
 import { CsvError, parse } from 'csv-parse';
 import { UsageError } from '../errors/index.js';
 import { ownWebsite } from '../records/index.js';
@@ -55,7 +56,8 @@ export function guessFormat(path: string, explicit?: string): InputFormat {
   return 'csv';
 }
 
-const BAD_UTF8_HINT = 'the file must be UTF-8: re-save it as "CSV UTF-8" (Excel) or convert it with iconv';
+const BAD_UTF8_HINT =
+  'the file is not UTF-8 past its start: say its encoding (--encoding windows-1252), or re-save it as "CSV UTF-8" (Excel)';
 
 const RAGGED = 'the row has a different number of cells than the header (ragged row)';
 const RAGGED_HINT = 'check for a missing or extra delimiter, or a value with an unquoted delimiter';
@@ -272,6 +274,8 @@ export interface RecordSource {
   rows: AsyncGenerator<SourceRow>;
   /** CSV: the delimiter in use (found in the header line when asked to detect it) */
   delimiter?: string;
+  /** CSV: the text encoding the file was read in, when it is not UTF-8 (found, or `--encoding`) */
+  encoding?: string;
   /** the same input opened again from its start, when it can be (a file): for reading ahead */
   reopen?: (() => Promise<RecordSource>) | undefined;
 }
@@ -300,15 +304,55 @@ export function detectDelimiter(text: string): string {
 /** The input with its first chunk read ahead (to look at the header), then the rest as it comes. */
 async function peek(
   input: AsyncIterable<Buffer | string>,
-): Promise<{ head: string; all: AsyncIterable<Buffer | string> }> {
+): Promise<{ first: Buffer | string | undefined; all: AsyncIterable<Buffer | string> }> {
   const it = input[Symbol.asyncIterator]();
   const first = await it.next();
-  const head = first.done ? '' : typeof first.value === 'string' ? first.value : first.value.toString('utf8');
   async function* all(): AsyncGenerator<Buffer | string> {
     if (!first.done) yield first.value;
     for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
   }
-  return { head, all: all() };
+  return { first: first.done ? undefined : first.value, all: all() };
+}
+
+/**
+ * The encoding of a CSV file that is not UTF-8, from its first chunk: UTF-16 by its byte order mark
+ * (Excel's "Unicode Text"), else Windows-1252 when the bytes are not valid UTF-8 (Excel's "CSV
+ * (Comma delimited)" on Windows, in Western European locales); undefined for UTF-8.
+ */
+export function sniffEncoding(first: Buffer | string | undefined): string | undefined {
+  if (first === undefined || typeof first === 'string') return undefined;
+  if (first[0] === 0xff && first[1] === 0xfe) return 'utf-16le';
+  if (first[0] === 0xfe && first[1] === 0xff) return 'utf-16be';
+  try {
+    // (a character cut at the end of the chunk is no error: `stream` keeps it for the next one)
+    new TextDecoder('utf-8', { fatal: true }).decode(first, { stream: true });
+    return undefined;
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** A decoder of `encoding`, or a usage error naming what calctl reads. */
+function decoderOf(encoding: string): TextDecoder {
+  try {
+    return new TextDecoder(encoding);
+  } catch {
+    throw new UsageError(
+      `unknown text encoding "${encoding}"`,
+      'use utf-8, windows-1252, latin1, utf-16le or another WHATWG encoding name',
+      'bad-encoding',
+    );
+  }
+}
+
+/** The chunks of `input` decoded from `encoding` into text (a byte order mark left out). */
+async function* transcode(input: AsyncIterable<Buffer | string>, decoder: TextDecoder): AsyncGenerator<string> {
+  for await (const chunk of input) {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (text !== '') yield text;
+  }
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
 }
 
 /**
@@ -316,22 +360,36 @@ async function peek(
  * checked before any row is processed; `delimiter` 'auto' finds it in the header line.
  * @throws MalformedInputError for a malformed file (with its line)
  */
-export async function openSource(input: Readable, format: InputFormat, delimiter = ','): Promise<RecordSource> {
+export async function openSource(
+  input: Readable,
+  format: InputFormat,
+  delimiter = ',',
+  encoding?: string,
+): Promise<RecordSource> {
   if (format === 'csv') {
-    let source: AsyncIterable<Buffer | string> = input;
+    const decoder = encoding === undefined ? undefined : decoderOf(encoding);
+    const { first, all } = await peek(input);
+    const found = decoder ? decoder.encoding : sniffEncoding(first);
+    const source = found === undefined || found === 'utf-8' ? all : transcode(all, decoder ?? new TextDecoder(found));
     let used = delimiter;
     if (delimiter === 'auto') {
-      const { head, all } = await peek(input);
-      used = detectDelimiter(head);
-      source = all;
+      const head = first === undefined ? '' : typeof first === 'string' ? first : first.toString('utf8');
+      used = detectDelimiter(
+        found === 'utf-16le' || found === 'utf-16be' ? new TextDecoder(found).decode(first as Buffer) : head,
+      );
     }
     const gen = readCsv(source, used);
-    const first = await gen.next();
-    const columns = first.done ? [] : (first.value as string[]);
+    const header = await gen.next();
+    const columns = header.done ? [] : (header.value as string[]);
     async function* rows(): AsyncGenerator<SourceRow> {
       for await (const r of gen) yield r as SourceRow;
     }
-    return { columns, rows: rows(), delimiter: used };
+    return {
+      columns,
+      rows: rows(),
+      delimiter: used,
+      ...(found !== undefined && found !== 'utf-8' ? { encoding: found } : {}),
+    };
   }
   const columns: string[] = [];
   const seen = new Set<string>();
