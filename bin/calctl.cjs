@@ -41,6 +41,14 @@ function useCompileCache(dist) {
   // under other flags, and undici would otherwise set it halfway through every networked run.
   const wasmFlag = '--wasm-tiering-budget=200000000';
   v8.setFlagsFromString(wasmFlag);
+  // `calctl serve` grows the young generation at once (src/commands/heap.ts). Set here, before
+  // anything is compiled, its flags are the same for the whole run, so its code can be cached too, in
+  // a folder of its own (a cache made under one set of flags is refused under another). Only a line
+  // holding the word `serve` gets it: a value that happens to be `serve` only costs that run its cache.
+  const flagSets = { serve: ['--semi-space-growth-factor=16'] };
+  const kind = argv.includes('serve') ? 'serve' : undefined;
+  const presetFlags = new Set([wasmFlag, ...(kind ? flagSets[kind] : [])]);
+  for (const flag of presetFlags) if (flag !== wasmFlag) v8.setFlagsFromString(flag);
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
   const { isAbsolute, basename, dirname, sep } = require('node:path');
   const xdg = process.env.XDG_CACHE_HOME;
@@ -54,7 +62,8 @@ function useCompileCache(dist) {
   }
   if (!base || !build) return;
   const root = join(base, 'calctl', 'v8');
-  const dir = join(root, `${build}-${process.version}-${process.arch}`);
+  const madeFor = `${build}-${process.version}-${process.arch}`;
+  const dir = join(root, kind ? `${madeFor}-${kind}` : madeFor);
   const Module = require('node:module');
   const vm = require('node:vm');
   const prefix = dist + sep;
@@ -63,7 +72,7 @@ function useCompileCache(dist) {
   let flagsChanged = false;
   const setFlags = v8.setFlagsFromString;
   v8.setFlagsFromString = (flags) => {
-    if (flags !== wasmFlag) flagsChanged = true;
+    if (!presetFlags.has(flags)) flagsChanged = true;
     return setFlags(flags);
   };
   const compile = Module.prototype._compile;
@@ -90,9 +99,11 @@ function useCompileCache(dist) {
     const { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } = require('node:fs');
     try {
       if (!existsSync(dir)) {
-        // a new build or Node: the caches of the others are of no more use
+        // a new build or Node: the caches of the others are of no more use (those of this build
+        // made under other flags are)
         for (const old of existsSync(root) ? readdirSync(root) : []) {
-          rmSync(join(root, old), { recursive: true, force: true });
+          if (old !== madeFor && !old.startsWith(`${madeFor}-`))
+            rmSync(join(root, old), { recursive: true, force: true });
         }
         mkdirSync(dir, { recursive: true });
       }

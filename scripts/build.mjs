@@ -50,6 +50,55 @@ const lazyHttp2 = {
   },
 };
 
+/**
+ * Replaces exact lines of a dependency's file at build time, failing the build when a line is no
+ * longer there (the dependency changed: look again before rebuilding).
+ */
+function rewriteLines(name, filter, replacements) {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter }, async (args) => {
+        let text = await readFile(args.path, 'utf8');
+        for (const [eager, lazy] of replacements) {
+          if (!text.includes(eager)) throw new Error(`${name}: ${eager.trim()} not found in ${args.path}`);
+          text = text.replace(eager, lazy);
+        }
+        return { contents: text, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * `calctl serve` (a fresh process for every case of the plugin's REST suite) listens on plain HTTP/1.1:
+ * fastify's server module loads node:https, node:http2 (with node:tls behind them) and node:dns at once
+ * for the other kinds of server and for binding `localhost`, about 25 ms of every start. Each is loaded
+ * on its first use instead (`--tls-cert` still serves HTTPS through node:https).
+ */
+const lazyBuiltin = (mod) => `const ${mod} = new Proxy({}, { get: (_, key) => require('node:${mod}')[key] })\n`;
+const lazyFastifyServers = rewriteLines(
+  'lazy-fastify-servers',
+  /fastify[\\/]lib[\\/]server\.js$/,
+  ['https', 'http2', 'dns'].map((mod) => [`const ${mod} = require('node:${mod}')\n`, lazyBuiltin(mod)]),
+);
+
+/**
+ * fastify builds its schema compilers' factories when an instance is made, loading ajv and
+ * fast-json-stringify (about 20 ms); calctl's routes declare no schema, so neither is ever used. Each
+ * factory is loaded on its first call instead, and is otherwise the same (one per instance).
+ */
+const lazyFastifySchemas = rewriteLines('lazy-fastify-schemas', /fastify[\\/]lib[\\/]schema-controller\.js$/, [
+  [
+    "    const ValidatorSelector = require('@fastify/ajv-compiler')\n    compilersFactory.buildValidator = ValidatorSelector()\n",
+    "    let buildValidator\n    compilersFactory.buildValidator = (...a) => (buildValidator ??= require('@fastify/ajv-compiler')())(...a)\n",
+  ],
+  [
+    "    const SerializerSelector = require('@fastify/fast-json-stringify-compiler')\n    compilersFactory.buildSerializer = SerializerSelector()\n",
+    "    let buildSerializer\n    compilersFactory.buildSerializer = (...a) => (buildSerializer ??= require('@fastify/fast-json-stringify-compiler')())(...a)\n",
+  ],
+]);
+
 // Build beside dist/ and swap it in, so a CLI started meanwhile never finds dist/ half-written or gone.
 const dist = new URL('../dist', import.meta.url);
 const fresh = new URL(`../dist.building-${process.pid}`, import.meta.url);
@@ -71,7 +120,7 @@ await build({
   // bundle; better-sqlite3's JavaScript is
   // bundled and its native addon is loaded by path (src/server/store/db.ts)
   external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones', 'sharp'],
-  plugins: [lazyChildProcess, lazyHttp2],
+  plugins: [lazyChildProcess, lazyHttp2, lazyFastifyServers, lazyFastifySchemas],
   logLevel: 'warning',
 });
 await toCommonJs(fresh.pathname);
