@@ -9,6 +9,7 @@
  */
 import type { Core, CoreOptions } from './core.js';
 import type { RunningServer, StartOptions } from './start.js';
+import { openForServing } from './stores.js';
 
 export type { Core, CoreOptions, CoreRequest, CoreResponse } from './core.js';
 export {
@@ -37,8 +38,20 @@ export async function createInProcessCore(opts: CoreOptions): Promise<Core> {
   return createCore(opts);
 }
 
-/** Opens a data dir, creates its admin on first use and listens over HTTP(S) (`calctl serve`). */
+/**
+ * Opens a data dir, creates its admin on first use and listens over HTTP(S) (`calctl serve`). The
+ * data dir is opened and the admin's password hashing started before the HTTP server's modules are
+ * loaded: the two run side by side.
+ */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const start = await import('./start.js');
-  return start.startServer(opts);
+  const opened = openForServing(opts);
+  let start: typeof import('./start.js');
+  try {
+    start = await import('./start.js');
+  } catch (err) {
+    await opened.passwordFile.catch(() => {});
+    opened.stores.db.close();
+    throw err;
+  }
+  return start.startServer(opts, opened);
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { isValidTimeZone, siteZoneName } from '../clock/index.js';
+import { siteZoneName } from '../clock/index.js';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
 import { homeOf, type Permalinks, restRoot } from './rest/root.js';
 import { namespaceOf, type SiteSettings, type Stores } from './site.js';
 import { readAdminPassword } from './store/auth.js';
-import { openStores } from './stores.js';
+import { openForServing, openStores, type ServingDataDir } from './stores.js';
 
 export interface StartOptions {
   /** data dir holding the SQLite file, or ':memory:' */
@@ -46,15 +46,19 @@ export interface RunningServer {
 
 export { openStores };
 
-/** Opens the store, creates the admin on first use and listens (127.0.0.1 unless told otherwise). */
-export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  if (opts.timezone !== undefined && !isValidTimeZone(opts.timezone))
-    throw new Error(`unknown time zone: ${opts.timezone}`);
+/**
+ * Opens the store, creates the admin on first use and listens (127.0.0.1 unless told otherwise).
+ * `opened` is the data dir already opened by {@link openForServing} (src/server/index.ts opens it
+ * before loading this module, so the admin's hash runs while fastify loads).
+ */
+export async function startServer(
+  opts: StartOptions,
+  opened: ServingDataDir = openForServing(opts),
+): Promise<RunningServer> {
   // (as a site's settings can hold it: +05:30 or UTC+5:30 is the manual offset UTC+5.5)
   const timezone = siteZoneName(opts.timezone ?? 'UTC');
-  const stores = openStores(opts.dataDir);
+  const { stores } = opened;
   const dir = opts.dataDir === ':memory:' ? null : opts.dataDir;
-  const passwordFile = await stores.auth.ensureAdmin(dir, opts.adminPassword);
   const site: SiteSettings = {
     vendor: opts.vendor ?? 'tribe',
     perPage: opts.perPage ?? 10,
@@ -64,14 +68,22 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     basePath: opts.basePath ?? '',
     locale: opts.locale ?? 'en_US',
   };
-  const app = buildServer({
-    site,
-    stores,
-    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
-    ...(opts.tls ? { https: opts.tls } : {}),
-    ...(opts.limits ? { limits: opts.limits } : {}),
-  });
+  let app: FastifyInstance;
+  try {
+    app = buildServer({
+      site,
+      stores,
+      ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
+      ...(opts.tls ? { https: opts.tls } : {}),
+      ...(opts.limits ? { limits: opts.limits } : {}),
+    });
+  } catch (err) {
+    await opened.passwordFile.catch(() => {}); // (the admin is made either way, as before)
+    throw err;
+  }
   const host = opts.host ?? '127.0.0.1';
+  // (no request is answered before the admin exists)
+  const passwordFile = await opened.passwordFile;
   await app.listen({ host, port: opts.port ?? 8080 });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : (opts.port ?? 8080);

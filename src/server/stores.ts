@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '../clock/index.js';
 import type { Stores } from './site.js';
 import { AuthStore } from './store/auth.js';
 import { openDatabase } from './store/db.js';
@@ -13,4 +14,31 @@ export function openStores(dataDir: string, opts: { optimize?: boolean } = {}): 
   // (a data dir in memory keeps its uploads in a temporary folder)
   const media = new MediaStore(db, posts, dataDir === ':memory:' ? null : dataDir);
   return { db, posts, terms: new TermStore(db), auth: new AuthStore(db), media, users: new UserStore(db) };
+}
+
+/** A data dir opened for `calctl serve`, its admin being made (see {@link openForServing}). */
+export interface ServingDataDir {
+  stores: Stores;
+  /** the admin's password file once the admin exists (null for ':memory:' or when none is kept) */
+  passwordFile: Promise<string | null>;
+}
+
+/**
+ * Opens the data dir a server will answer from and starts making its admin on first use. The admin's
+ * password is hashed with scrypt on libuv's thread pool, so whoever calls this can load and build the
+ * HTTP server meanwhile (a new data dir's start: the hash and fastify's loading side by side). A zone
+ * the server cannot use is refused before anything is written.
+ */
+export function openForServing(opts: {
+  dataDir: string;
+  timezone?: string | undefined;
+  adminPassword?: string | undefined;
+}): ServingDataDir {
+  if (opts.timezone !== undefined && !isValidTimeZone(opts.timezone))
+    throw new Error(`unknown time zone: ${opts.timezone}`);
+  const stores = openStores(opts.dataDir);
+  const passwordFile = stores.auth.ensureAdmin(opts.dataDir === ':memory:' ? null : opts.dataDir, opts.adminPassword);
+  // (awaited by the server before it listens; a failure meanwhile is not an unhandled rejection)
+  passwordFile.catch(() => {});
+  return { stores, passwordFile };
 }

@@ -111,13 +111,17 @@ export class AuthStore {
           `${ADMIN_LOGIN}@localhost`,
           now.slice(0, 19).replace('T', ' '),
         );
-      this.db
+      const row = this.db
         .prepare('INSERT INTO app_passwords (user_id, name, salt, hash, created, uuid) VALUES (1, ?, ?, ?, ?, ?)')
         .run('calctl', salt, hash, now, newUuid());
-      return true;
+      return Number(row.lastInsertRowid);
     });
     const created = insert.immediate();
-    if (created && file) {
+    if (created === false) return file;
+    // The password was just hashed here: a first request signing in with it as given needs no
+    // second scrypt (what verify would remember after hashing it again).
+    this.remember(this.credentialKey(ADMIN_LOGIN, password), { userId: 1, row: created });
+    if (file) {
       writeFileSync(file, `${password}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);
     }
@@ -133,11 +137,22 @@ export class AuthStore {
       .run(userId, name, salt, hash, new Date().toISOString(), newUuid());
   }
 
-  async verify(login: string, password: string): Promise<AuthResult> {
-    // A keyed one-shot SHA-256 (the per-process secret first): a quarter of an HMAC object's cost, and
-    // it runs on every signed-in request.
+  /**
+   * Where a credential is remembered: a keyed one-shot SHA-256 of what was presented (the per-process
+   * secret first): a quarter of an HMAC object's cost, and it runs on every signed-in request.
+   */
+  private credentialKey(login: string, password: string): string {
     this.cacheKey ??= randomBytes(32).toString('base64');
-    const key = crypto().hash('sha256', `${this.cacheKey}\0${login}\0${password}`, 'base64');
+    return crypto().hash('sha256', `${this.cacheKey}\0${login}\0${password}`, 'base64');
+  }
+
+  private remember(key: string, found: { userId: number; row: number }): void {
+    if (this.verified.size > 10_000) this.verified.clear();
+    this.verified.set(key, found);
+  }
+
+  async verify(login: string, password: string): Promise<AuthResult> {
+    const key = this.credentialKey(login, password);
     const cached = this.verified.get(key);
     if (cached !== undefined) {
       if (this.db.prepare('SELECT 1 FROM app_passwords WHERE id = ? AND user_id = ?').get(cached.row, cached.userId))
@@ -161,8 +176,7 @@ export class AuthStore {
     for (const row of rows) {
       const hash = row.algo === 'sha256' ? fastHash(row.salt, presented) : await scryptAsync(presented, row.salt);
       if (hash.length === row.hash.length && crypto().timingSafeEqual(hash, row.hash)) {
-        if (this.verified.size > 10_000) this.verified.clear();
-        this.verified.set(key, { userId: user.id, row: row.id });
+        this.remember(key, { userId: user.id, row: row.id });
         return { ok: true, userId: user.id };
       }
     }
