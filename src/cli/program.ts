@@ -153,6 +153,15 @@ export async function buildProgram(
       return createRuntime(ctx, pick);
     },
   };
+  const wantsHelp = argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
+  // `calctl serve …` (and api, info, doc) runs one of the site commands and can print no help but its
+  // own: the resources, the other groups, the help texts and completion are not built (a fresh
+  // `serve` for every case of the plugin's REST suite). `serve users …` is a group: built as before.
+  if (first !== undefined && SITE_LEAVES.has(first) && !(first === 'serve' && argv[1] === 'users') && !wantsHelp) {
+    (await import('../commands/site/register.js')).registerSiteCommands(program, deps);
+    configureTree(program);
+    return program;
+  }
   const [{ registerSiteCommands }, { registerProfileCommands }, { registerHelpCommand }] = onlyResource
     ? [{ registerSiteCommands: () => {} }, { registerProfileCommands: () => {} }, { registerHelpCommand: () => {} }]
     : await Promise.all([
@@ -163,7 +172,6 @@ export async function buildProgram(
   registerResourceCommands(program, deps);
   // A resource command line (`calctl events list …`) needs nothing else: the other groups, the help
   // texts and completion only load for lines that can use them (start-up time).
-  const wantsHelp = argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
   if (!onlyResource || wantsHelp) {
     registerSiteCommands(program, deps);
     registerProfileCommands(program, deps);
@@ -178,7 +186,15 @@ export async function buildProgram(
   }
   if (!onlyResource || wantsHelp || argv.length === 1)
     (await import('../completion/help-extras.js')).applyHelpExtras(program);
-  // Every subcommand inherits the output settings and exit override of the root.
+  configureTree(program);
+  return program;
+}
+
+/** The site commands that take no subcommand (`serve users` is a group of its own). */
+const SITE_LEAVES = new Set(['api', 'info', 'doc', 'serve']);
+
+/** Every subcommand inherits the output settings and exit override of the root. */
+function configureTree(program: Command): void {
   const configure = (cmd: Command) => {
     if (cmd.commands.length > 0) cmd.hook('preSubcommand', handDownSharedOptions);
     for (const sub of cmd.commands) {
@@ -189,7 +205,6 @@ export async function buildProgram(
     }
   };
   configure(program);
-  return program;
 }
 
 /**
