@@ -71,17 +71,39 @@ function rewriteLines(name, filter, replacements) {
 }
 
 /**
- * `calctl serve` (a fresh process for every case of the plugin's REST suite) listens on plain HTTP/1.1:
- * fastify's server module loads node:https, node:http2 (with node:tls behind them) and node:dns at once
- * for the other kinds of server and for binding `localhost`, about 25 ms of every start. Each is loaded
- * on its first use instead (`--tls-cert` still serves HTTPS through node:https).
+ * `calctl serve` (a fresh process for every case of the plugin's REST suite) listens on plain HTTP/1.1
+ * and declares no plugin. Modules fastify and its router load at once for what calctl does not use
+ * are loaded on first use instead, each then the same module: node:https and node:http2 (with
+ * node:tls behind them; `--tls-cert` still serves HTTPS through node:https), node:dns (binding
+ * `localhost`), node:perf_hooks (request timing for a logger), semver (plugins' version checks) and
+ * node:assert, whose checks pass without loading it (a failing one throws its error as before).
+ * Together about 30 ms of every start.
  */
-const lazyBuiltin = (mod) => `const ${mod} = new Proxy({}, { get: (_, key) => require('node:${mod}')[key] })\n`;
-const lazyFastifyServers = rewriteLines(
-  'lazy-fastify-servers',
-  /fastify[\\/]lib[\\/]server\.js$/,
-  ['https', 'http2', 'dns'].map((mod) => [`const ${mod} = require('node:${mod}')\n`, lazyBuiltin(mod)]),
-);
+const lazyModule = (name, spec) =>
+  `let loaded_${name}; const ${name} = new Proxy({}, { get: (_, key) => (loaded_${name} ??= require('${spec}'))[key] })\n`;
+const lazyAssert = "const assert = (value, message) => { if (!value) require('node:assert')(value, message) }\n";
+const lazyFastifyModules = [
+  rewriteLines(
+    'lazy-fastify-servers',
+    /fastify[\\/]lib[\\/]server\.js$/,
+    ['https', 'http2', 'dns'].map((mod) => [`const ${mod} = require('node:${mod}')\n`, lazyModule(mod, `node:${mod}`)]),
+  ),
+  rewriteLines('lazy-fastify-plugin-checks', /fastify[\\/]lib[\\/]plugin-utils\.js$/, [
+    ["const semver = require('semver')\n", lazyModule('semver', 'semver')],
+    ["const assert = require('node:assert')\n", lazyAssert],
+  ]),
+  rewriteLines('lazy-fastify-timing', /fastify[\\/]lib[\\/]logger-factory\.js$/, [
+    [
+      "const { performance } = require('node:perf_hooks')\n",
+      "let loaded_performance; const performance = { now: () => (loaded_performance ??= require('node:perf_hooks').performance).now() }\n",
+    ],
+  ]),
+  rewriteLines(
+    'lazy-router-assert',
+    /find-my-way[\\/](index|lib[\\/]constrainer|lib[\\/]strategies[\\/]accept-(host|version))\.js$/,
+    [["const assert = require('node:assert')\n", lazyAssert]],
+  ),
+];
 
 /**
  * fastify builds its schema compilers' factories when an instance is made, loading ajv and
@@ -120,7 +142,7 @@ await build({
   // bundle; better-sqlite3's JavaScript is
   // bundled and its native addon is loaded by path (src/server/store/db.ts)
   external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones', 'sharp'],
-  plugins: [lazyChildProcess, lazyHttp2, lazyFastifyServers, lazyFastifySchemas],
+  plugins: [lazyChildProcess, lazyHttp2, ...lazyFastifyModules, lazyFastifySchemas],
   logLevel: 'warning',
 });
 await toCommonJs(fresh.pathname);
