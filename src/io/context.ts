@@ -37,7 +37,15 @@ export interface Context {
 /** Builds the production context from the running process. */
 export function processContext(signal: AbortSignal): Context {
   return {
-    io: { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin },
+    io: {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      // (made on first use: Node builds the stream when it is first asked for, and most commands,
+      // `serve` among them, never read stdin)
+      get stdin() {
+        return process.stdin;
+      },
+    },
     env: { ...process.env },
     now: () => new Date(),
     cwd: process.cwd(),

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { isValidTimeZone } from '../clock/index.js';
 import type { Stores } from './site.js';
-import { AuthStore } from './store/auth.js';
-import { openDatabase } from './store/db.js';
+import { AuthStore, hashAdminSecret } from './store/auth.js';
+import { DB_FILE, openDatabase } from './store/db.js';
 import { MediaStore } from './store/media.js';
 import { PostStore } from './store/posts.js';
 import { TermStore } from './store/terms.js';
@@ -36,8 +38,15 @@ export function openForServing(opts: {
 }): ServingDataDir {
   if (opts.timezone !== undefined && !isValidTimeZone(opts.timezone))
     throw new Error(`unknown time zone: ${opts.timezone}`);
+  // A data dir without a store needs its admin: the hash starts first, beside opening and migrating.
+  const fresh = opts.dataDir === ':memory:' || !existsSync(join(opts.dataDir, DB_FILE));
+  const secret = fresh ? hashAdminSecret(opts.adminPassword) : undefined;
   const stores = openStores(opts.dataDir);
-  const passwordFile = stores.auth.ensureAdmin(opts.dataDir === ':memory:' ? null : opts.dataDir, opts.adminPassword);
+  const passwordFile = stores.auth.ensureAdmin(
+    opts.dataDir === ':memory:' ? null : opts.dataDir,
+    opts.adminPassword,
+    secret,
+  );
   // (awaited by the server before it listens; a failure meanwhile is not an unhandled rejection)
   passwordFile.catch(() => {});
   return { stores, passwordFile };

@@ -25,6 +25,25 @@ function scryptAsync(password: string, salt: Buffer): Promise<Buffer> {
   });
 }
 
+/** The first admin's application password, its salt and its scrypt hash (on libuv's thread pool). */
+export interface AdminSecret {
+  password: string;
+  salt: Buffer;
+  hash: Promise<Buffer>;
+}
+
+/**
+ * Starts hashing the first admin's password: `preset` (CALCTL_ADMIN_PASSWORD) or a generated one.
+ * `calctl serve` starts it before a new data dir's store is even opened (src/server/stores.ts).
+ */
+export function hashAdminSecret(preset: string | undefined): AdminSecret {
+  const password = preset && preset.length > 0 ? preset : generateAppPassword();
+  const salt = randomBytes(16);
+  const hash = scryptAsync(normalizeAppPassword(password), salt);
+  hash.catch(() => {}); // (awaited by ensureAdmin; unused when another process made the admin first)
+  return { password, salt, hash };
+}
+
 /** WordPress application passwords are shown in groups of four and compared without spaces. */
 export function normalizeAppPassword(password: string): string {
   return password.replace(/\s+/g, '');
@@ -87,13 +106,12 @@ export class AuthStore {
    * (CALCTL_ADMIN_PASSWORD) or is generated; the plain value is written once to a 0600 file.
    * Returns the path of that file.
    */
-  async ensureAdmin(dataDir: string | null, preset: string | undefined): Promise<string | null> {
+  async ensureAdmin(dataDir: string | null, preset: string | undefined, started?: AdminSecret): Promise<string | null> {
     const file = dataDir ? join(dataDir, PASSWORD_FILE) : null;
     const hasAdmin = this.db.prepare('SELECT 1 FROM users WHERE id = 1').get() !== undefined;
     if (hasAdmin) return file && existsSync(file) ? file : null;
-    const password = preset && preset.length > 0 ? preset : generateAppPassword();
-    const salt = randomBytes(16);
-    const hash = await scryptAsync(normalizeAppPassword(password), salt);
+    const { password, salt, hash: hashing } = started ?? hashAdminSecret(preset);
+    const hash = await hashing;
     const now = new Date().toISOString();
     const insert = this.db.transaction(() => {
       // Another process may have created the admin meanwhile: only the first one wins.
