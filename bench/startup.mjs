@@ -3,6 +3,8 @@
 // (in-process server) with 1,000 seeded events in a temp HOME, and the same list from a site
 // (`calctl serve` on that calendar, over HTTP: what a command against a real site costs calctl
 // itself). Targets: --version ≤ 1.5×, events list ≤ 4×.
+// And `calctl serve` on a new data dir, from spawn to the URL on stdout (what every case of the
+// plugin's REST suite pays, scripts/tec-suite.mjs): target ≤ 5× (about 200 ms where node -e 0 takes 40).
 // Then one networked command next to curl making the same request (`events list --per-page 50 -o
 // json` = GET …/events?per_page=50 with basic auth), interleaved, against that `calctl serve` and,
 // when CALCTL_REAL_URL, CALCTL_REAL_USER and CALCTL_REAL_PASSWORD are set, against that site:
@@ -10,7 +12,7 @@
 // as a profile holds it: "warm" runs use the API root found by an earlier run (the cache in
 // XDG_CACHE_HOME), "first run" starts with an empty cache and probes the site first.
 // Needs `npm run build` first.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,29 @@ function time(args, extraEnv = {}, command = process.execPath) {
   const r = spawnSync(command, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  return ms;
+}
+
+/** `calctl serve` on a new data dir: ms from spawn to its URL on stdout; stopped (and waited for) after. */
+async function timeServe() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'calctl-bench-serve-'));
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [bin, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir], {
+    env: { ...env, CALCTL_ADMIN_PASSWORD: 'bench-serve-start' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
+  const exited = new Promise((done) => child.on('exit', done));
+  const ms = await new Promise((done, fail) => {
+    child.stdout.once('data', () => done(Number(process.hrtime.bigint() - started) / 1e6));
+    exited.then((code) => fail(new Error(`calctl serve exited (${code}) before printing its URL: ${err}`)));
+  });
+  child.kill('SIGTERM');
+  await exited;
+  rmSync(dataDir, { recursive: true, force: true });
   return ms;
 }
 
@@ -53,12 +78,16 @@ try {
   ];
   // Interleaved rounds (baseline, then each command) so that a change of machine load between
   // measurements hits the baseline and the commands alike.
+  const serveLabel = 'calctl serve (start)';
   for (const [, args, , extra] of cases) time(args, extra); // warm the file cache
-  const samples = { baseline: [], ...Object.fromEntries(cases.map(([label]) => [label, []])) };
+  await timeServe();
+  const samples = { baseline: [], ...Object.fromEntries(cases.map(([label]) => [label, []])), [serveLabel]: [] };
   for (let round = 0; round < RUNS; round++) {
     samples.baseline.push(time(['-e', '0']));
     for (const [label, args, , extra] of cases) samples[label].push(time(args, extra));
+    samples[serveLabel].push(await timeServe());
   }
+  cases.push([serveLabel, [], 5]);
   const baseline = median(samples.baseline);
   console.log(`node -e 0: ${baseline.toFixed(1)} ms (median of ${RUNS} interleaved rounds)`);
   let missed = 0;
