@@ -28,5 +28,7 @@ export function tuneHeapForImport(): void {
  * pages (35 full collections over 100,000 rows; without the limit its CPU fell 6%, peak RSS unchanged).
  */
 export function growYoungGenerationAtOnce(): void {
+  // (bin/calctl.cjs sets the same flag before compiling anything on a `serve` line, so that serve's code
+  // cache is made under it: the two strings must stay equal; test/e2e/compile-cache.test.ts checks it)
   setFlagsFromString('--semi-space-growth-factor=16');
 }
