@@ -176,9 +176,9 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // (rows know where they end in a CSV or NDJSON file; a JSON array, .ics or stdin give no share)
   const sized = size !== undefined && size > 0 && !ics && format !== 'json';
   const api = await rt.api();
-  // Asked for now and awaited by the import beside its first reads, not before them.
-  const timezone = dateZone(rt);
-  timezone.catch(() => {});
+  // --timezone is checked now; the site's zone is asked only when a row's date needs a zone (a file
+  // of plain wall times never does: the site reads them in each event's zone).
+  const timezone = rt.globals().timezone ? await dateZone(rt) : () => dateZone(rt);
   // A user who may not publish (a contributor) leaves every imported event waiting for review: say so
   // as soon as the site has said who the user is, beside the import's first reads, not before them.
   const roleWarning =

@@ -4,6 +4,7 @@
  * order decided for the file (`13/12/2026`, `12/13/2026`, `05.12.2026`: date-order.ts), and times such
  * as `7:30`, `21:45:00`, `8pm`, `8:15 PM`.
  */
+import { parseWallTime } from '../clock/index.js';
 import { leadingNumericDate, ORDER_NAMES, parseDateInput } from '../dates/index.js';
 import { type DateReading, readNumericCell } from './date-order.js';
 
@@ -34,7 +35,12 @@ export function parseTimeCell(text: string): string | undefined {
 /** Options of {@link parseDateCells}. */
 export interface DateCellOptions {
   now: Date;
-  timezone: string;
+  /**
+   * the zone of relative and natural dates (`tomorrow`, `+3d`, an instant with an offset); a function
+   * is asked only when a cell needs one: a plain wall time (`2026-12-05 19:00`) is the same in any
+   * zone, so a file of them never waits for the site's zone
+   */
+  timezone: string | (() => Promise<string>);
   /** a date without a time (and no time cell) means 23:59:59 of that day, as for `--end-date` */
   endOfDay?: boolean | undefined;
   /** how numeric dates are read (decided for the file); default as the site's importer */
@@ -67,11 +73,19 @@ export async function parseDateCells(
   }
   // (a slash date inside words, `5/12 7pm`, is read in the file's order by the English parser)
   const dateFormat = reading.format ?? { order: reading.slash, text: ORDER_NAMES[reading.slash] };
+  const endOfDay = clock === undefined && (opts.endOfDay ?? false);
+  // (outside the try: a zone that cannot be learnt is the run's failure, not the row's)
+  const timezone =
+    typeof opts.timezone === 'string'
+      ? opts.timezone
+      : parseWallTime(text.trim(), endOfDay)
+        ? 'UTC'
+        : await opts.timezone();
   try {
     const value = await parseDateInput(text, {
       now: opts.now,
-      timezone: opts.timezone,
-      endOfDay: clock === undefined && (opts.endOfDay ?? false),
+      timezone,
+      endOfDay,
       dateFormat,
     });
     // A separate time cell wins over any time inside the date cell.

@@ -67,8 +67,12 @@ export interface ImportOptions {
   batchSize?: number | undefined;
   dryRun?: boolean | undefined;
   failFast?: boolean | undefined;
-  /** zone for relative dates in rows without a time zone (default UTC, the site default) */
-  timezone?: string | Promise<string> | undefined;
+  /**
+   * zone for relative dates in rows without a time zone (default UTC, the site default); a function
+   * is called once, when the first cell that needs a zone is read (a file of plain wall times never
+   * asks the site for it)
+   */
+  timezone?: string | (() => Promise<string>) | undefined;
   /**
    * the zone events of rows that name none are made in (`--timezone`: the times were read in it, and
    * a site reads the times it is sent in the event's zone); absent: the site's
@@ -157,11 +161,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   });
   // Whether the site batches writes is asked while the match index is built.
   writer.probe(`/${resource.name}/0`);
-  // (the site's zone, when it is still being asked for, comes in while the index is built)
-  const [index, timezone] = await Promise.all([
-    buildMatchIndex({ api, resource, keyFields, signal: opts.signal }),
-    opts.timezone,
-  ]);
+  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal });
+  const zoneGiven = opts.timezone;
+  let zoneAsked: Promise<string> | undefined;
+  const timezone =
+    typeof zoneGiven === 'function'
+      ? () => {
+          zoneAsked ??= zoneGiven();
+          return zoneAsked;
+        }
+      : (zoneGiven ?? 'UTC');
   const links = createLinkResolver({ api, dryRun, signal: opts.signal });
   const applyOpts = {
     api,
@@ -190,7 +199,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const rowOpts = {
     resource,
     now: opts.now ?? new Date(),
-    timezone: timezone ?? 'UTC',
+    timezone,
     eventZone: opts.eventZone,
     reading: () => survey.reading(),
   };

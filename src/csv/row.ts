@@ -31,8 +31,11 @@ export interface RowOptions {
   /** column → target field */
   targets: ReadonlyMap<string, string>;
   now: Date;
-  /** zone for relative/natural dates when the row names none (the site's, by default UTC) */
-  timezone: string;
+  /**
+   * zone for relative/natural dates when the row names none (the site's, by default UTC); a function
+   * is asked on the first cell that needs a zone (see dates.ts)
+   */
+  timezone: string | (() => Promise<string>);
   /** the zone an event is made in when its row names none (`--timezone`); absent: the site's */
   eventZone?: string | undefined;
   /** how numeric dates are read (the order decided for the file); default: as the site's importer */
