@@ -99,6 +99,27 @@ describe('the match index of a large calendar', () => {
     expect(again).toMatchObject({ unchanged: 40, created: 0 });
   });
 
+  it('a file of new events one a day, on empty days: their days listed together, not a window per row', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const day = new Date(Date.UTC(2033, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      return `Daily ${i},${day} 10:00:00,${day} 11:00:00`;
+    });
+    const summary = await importCsv('daily.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    expect(summary).toMatchObject({ created: 60, rejected: 0 });
+    const windows = gets.filter((g) => listedIn(g) && g.query.starts_after !== undefined);
+    // (the rows read ahead together are listed together: one listing, or two when the last rows were
+    // read after the first listing was asked for)
+    expect(windows.length).toBeLessThanOrEqual(2);
+    expect(windows.every((g) => g.query.page === 1)).toBe(true);
+    expect(windows[0]?.query.starts_after).toBe('2032-12-30');
+    expect(String(windows.at(-1)?.query.starts_before) >= '2033-03-02').toBe(true);
+    gets = [];
+    const again = await importCsv('daily.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    expect(again).toMatchObject({ unchanged: 60, created: 0 });
+    const relisted = gets.filter((g) => listedIn(g) && g.query.starts_after !== undefined && g.query.page === 1);
+    expect(relisted.length).toBeLessThanOrEqual(2);
+  });
+
   it('finds an event of another time zone whose start is on the next day in the site zone', async () => {
     const created = await importCsv(
       'ny.csv',
@@ -216,19 +237,20 @@ describe('the match index of a large calendar', () => {
     expect(gets.some((g) => listedIn(g) && g.query.start_date === '1900-01-01' && g.query.page === 2)).toBe(true);
   });
   it('lists the calendar from the earliest row on, not its past, once windows would cost more', async () => {
-    // New rows one a day late in the seeded calendar: each window finds events, and listing is soon
-    // cheaper than more windows; the days before the rows are never listed.
-    const rows = Array.from({ length: 30 }, (_, i) => {
-      const day = dayOf((60 + i) * 4);
+    // New rows every fourth day late in the seeded calendar (too far apart for one listing of their
+    // days to cost less than a window each): each window finds events, and listing is soon cheaper
+    // than more windows; the days before the rows are never listed.
+    const rows = Array.from({ length: 20 }, (_, i) => {
+      const day = dayOf((48 + 4 * i) * 4);
       return `Late ${i},${day} 21:00:00,${day} 22:00:00`;
     });
     const summary = await importCsv('late.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
-    expect(summary).toMatchObject({ created: 30, rejected: 0 });
+    expect(summary).toMatchObject({ created: 20, rejected: 0 });
     const lists = gets.filter(listedIn);
     expect(lists.filter((g) => g.query.start_date === '1900-01-01').map((g) => g.query.page)).toEqual([1]);
     const onward = lists.filter((g) => g.query.starts_before === '2100-12-31');
     expect(onward.length).toBeGreaterThan(0);
-    expect(onward.every((g) => String(g.query.starts_after) >= dayOf(58 * 4))).toBe(true);
+    expect(onward.every((g) => String(g.query.starts_after) >= dayOf(46 * 4))).toBe(true);
     // (fewer pages than the whole calendar's)
     const wholePages = Math.ceil((await listAll(site, 'events')).length / 50);
     expect(onward.length).toBeLessThan(wholePages - 2);

@@ -1,0 +1,335 @@
+/**
+ * The match index of a large calendar, filled per row (see match-loader.ts): the events that start
+ * within a day of each row's start (the site compares starts in its own zone, the row's may be
+ * another: a day each side covers every offset), plus the row's id or slug looked up when the listing
+ * does not hold it.
+ *
+ * Rows read ahead together are asked for together: their days, sorted, are grouped into one listing
+ * when it costs no more than a window per day would (the days between them are few, or the calendar
+ * is sparse there), so a file of new events one a day costs one request, not one per row. A listing
+ * reaches further ahead while the calendar is sparse, for the rows not read yet. Once the requests
+ * cost the site half of what listing everything would, the rest of the calendar is listed once, its
+ * pages together, and the index is complete; rows whose days are listed already do not wait for it.
+ */
+import { ApiError, onePerKey } from '../api/index.js';
+import { everythingQuery, MAX_PER_PAGE } from '../catalog/index.js';
+import type { Body } from '../records/index.js';
+import type { MatchIndex } from './match.js';
+import { type Known, listInto, type MatchIndexOptions } from './match-listing.js';
+
+type Obj = Record<string, unknown>;
+
+/** What the first page of the whole calendar says: its size and the day of its earliest event. */
+export interface CalendarSize {
+  known: Known;
+  firstDay: string | undefined;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Listings of days asked for at once. */
+const WINDOWS_IN_FLIGHT = 4;
+
+/** The farthest a listing reaches past its last row's day (days). */
+const MAX_REACH = 256;
+
+/** The most days one listing of rows' days covers. */
+const MAX_SPAN = 256;
+
+/**
+ * The most days one listing covers before the calendar's density is known (no listing answered yet):
+ * two months of rows, one a day, in one request; on a calendar of many events a day, at most a few
+ * pages more than their own windows would have cost.
+ */
+const UNSIZED_SPAN = 64;
+
+/**
+ * What a request costs the site, in full pages of 50 events, against the whole listing (one per page):
+ * a listing that found no event costs about 0.4 of a full page (WordPress's bootstrap and the query;
+ * on the reference site an empty window took 264 ms, a full page 588 ms), one that found events about
+ * a page. So the windows of a sparse calendar (new events on empty days) are counted as cheap as they
+ * are, and the whole calendar is not listed for them.
+ */
+const REQUEST_COST = 0.4;
+const costOf = (requests: number, records: number): number => (records === 0 ? requests * REQUEST_COST : requests);
+
+/** The last day a listing "from a day on" reaches. */
+const LAST_DAY = '2100-12-31';
+
+/** The `YYYY-MM-DD` day of a date value, if it has one. */
+export const dayOf = (value: unknown): string | undefined =>
+  typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
+
+/** `YYYY-MM-DD` shifted by whole days. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b`. */
+const daysBetween = (a: string, b: string): number => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
+
+/**
+ * The list query of the events starting on the day before, the day of, or the day after `day`. The
+ * site reads `starts_after`/`starts_before` as strict bounds at 23:59:59 of the days given (observed
+ * #26), so these two bounds cover the three whole days.
+ */
+export function eventsAroundQuery(day: string): Obj {
+  return {
+    per_page: MAX_PER_PAGE,
+    starts_after: shiftDay(day, -2),
+    starts_before: shiftDay(day, 1),
+  };
+}
+
+/** Days listed (or being listed): from and to are whole days. */
+interface Listed {
+  from: string;
+  to: string;
+  done: Promise<void>;
+}
+
+/** Rows' days waiting for one listing: the first and last of them, and how many. */
+interface Group {
+  first: string;
+  last: string;
+  days: string[];
+  done: Promise<void>;
+  settle: (listing: Promise<void>) => void;
+}
+
+function newGroup(day: string): Group {
+  let settle: Group['settle'] = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (listing) => listing.then(resolve, reject);
+  });
+  // (each row waiting for it sees its failure)
+  done.catch(() => {});
+  return { first: day, last: day, days: [day], done, settle };
+}
+
+/**
+ * The per-row loader of a large calendar (see the file's comment). `sizing` is the first page of the
+ * whole calendar, asked for beside the first rows' listings: a calendar of up to `wholePages` pages
+ * is then listed whole, and its size decides when listing everything costs less than more windows.
+ */
+export function windowLoader(
+  index: MatchIndex,
+  opts: MatchIndexOptions,
+  sizing: Promise<CalendarSize>,
+  wholePages: number,
+): (id: number | undefined, body: Body) => Promise<void> {
+  const { api, resource } = opts;
+  let known: Known | undefined;
+  let firstDay: string | undefined;
+  let spent = 0;
+  let complete: Promise<void> | undefined;
+  // Days already listed (each listing covers whole days), and how many days past its last row the
+  // next listing reaches: it doubles after a listing of one page (a sparse calendar: a file of new
+  // events one a day then costs a request per few weeks, not per row) and halves after one of several.
+  const covered: Listed[] = [];
+  let reach = 0;
+  // (events a day in what was listed: how many days one more listing may cover)
+  let listedDays = 0;
+  let listedRecords = 0;
+  // (a failed request may be asked again by a later row)
+  const once = onePerKey<void>();
+  const lookup = (path: string) => async () => {
+    spent += 1;
+    try {
+      const res = await api.get<Obj>(path, { signal: opts.signal });
+      index.add(res.body, true);
+    } catch (err) {
+      // Not there (404), or not an id of this resource: the row matches by its other fields.
+      if (!(err instanceof ApiError) || err.status >= 500) throw err;
+    }
+  };
+  const coverOf = (first: string, last = first): Listed | undefined =>
+    covered.find((c) => c.from <= shiftDay(first, -1) && c.to >= shiftDay(last, 1));
+  const forget = (entry: Listed) => {
+    const at = covered.indexOf(entry);
+    if (at >= 0) covered.splice(at, 1);
+  };
+  /** Listing everything costs less than more windows (known once the first page has answered). */
+  const costly = (more = 0) => known !== undefined && (spent + more) * 2 >= known.pages;
+  /**
+   * The whole calendar, listed once windows would cost more (then the index is complete): its first
+   * page is in the index already, the others are asked for together.
+   */
+  const listEverything = (): Promise<void> => {
+    complete ??=
+      known === undefined || known.pages <= 1
+        ? Promise.resolve()
+        : listInto(index, opts, everythingQuery(resource), 2, known).then(() => {});
+    return complete;
+  };
+  // The first page's answer: a small calendar is listed whole (rows whose days are being listed go on
+  // with those). Its failure leaves the work to the rows' own listings, which answer for their rows
+  // whatever the calendar's size (and fail the same way if the site does).
+  const sized = sizing.then(
+    (size) => {
+      known = size.known;
+      firstDay = size.firstDay;
+      if (size.known.pages <= wholePages) covered.push({ from: '0000-01-01', to: LAST_DAY, done: listEverything() });
+    },
+    () => {},
+  );
+  /** Lists the events that start from day `from` to day `to` (both whole days) as one listing. */
+  const listDays = (from: string, to: string): Promise<void> => {
+    const entry: Listed = { from, to, done: Promise.resolve() };
+    const query = { per_page: MAX_PER_PAGE, starts_after: shiftDay(from, -1), starts_before: to };
+    entry.done = listInto(index, opts, query).then(() => {});
+    entry.done.catch(() => forget(entry));
+    covered.push(entry);
+    return entry.done;
+  };
+  // Once windows would cost more than listing: the calendar from the earliest row seen on, in one
+  // listing. Imports mostly bring the coming events, and a site's past can be most of its calendar:
+  // listed from its first event, that would be rendered for nothing. A row earlier than that, later
+  // on, lists the days in between. When the rows reach back to the calendar's first event, this is
+  // the whole listing (its first page read already).
+  let earliest: string | undefined;
+  let onwardFrom: string | undefined;
+  const listBeyond = (day: string, last: string): Promise<void> => {
+    const from = shiftDay(earliest !== undefined && earliest < day ? earliest : day, -1);
+    if (onwardFrom === undefined) {
+      onwardFrom = from;
+      if (firstDay === undefined || from <= firstDay) {
+        const whole = listEverything();
+        covered.push({ from: '0000-01-01', to: LAST_DAY, done: whole });
+        return whole;
+      }
+      return listDays(from, LAST_DAY);
+    }
+    if (from < onwardFrom) {
+      const to = onwardFrom;
+      onwardFrom = from;
+      return listDays(from, to);
+    }
+    return listDays(shiftDay(day, -1), shiftDay(last, 1));
+  };
+
+  // Rows' days waiting for a listing, in the order they are to be asked for, and the group of each day.
+  const queued: Group[] = [];
+  const groupOf = new Map<string, Group>();
+  let inFlight = 0;
+  /** Whether a group's listing may take in `day` too (the group's days and `day` sorted). */
+  const fits = (group: Group, day: string): boolean => {
+    const span = daysBetween(group.first, day) + 3;
+    if (span > (listedDays === 0 ? UNSIZED_SPAN : MAX_SPAN)) return false;
+    // (no more than a window per day would cost, or one page)
+    return (
+      span <= 3 * (group.days.length + 1) || (listedDays > 0 && (span * listedRecords) / listedDays <= MAX_PER_PAGE)
+    );
+  };
+  /** Starts the listings of the groups first in line, as many as may be under way at once. */
+  const startNext = (): void => {
+    while (inFlight < WINDOWS_IN_FLIGHT && queued.length > 0) {
+      const group = queued.shift() as Group;
+      for (const day of group.days) if (groupOf.get(day) === group) groupOf.delete(day);
+      // (a listing that answered meanwhile may hold the group's days already)
+      const hit = coverOf(group.first, group.last);
+      if (hit) {
+        group.settle(hit.done);
+        continue;
+      }
+      const span = daysBetween(group.first, group.last) + 3;
+      const pages = listedDays === 0 ? 0 : (span * listedRecords) / listedDays / MAX_PER_PAGE;
+      if (costly(pages)) {
+        group.settle(listBeyond(group.first, group.last));
+        continue;
+      }
+      const query = eventsAroundQuery(group.first);
+      query.starts_before = shiftDay(group.last, 1 + reach);
+      const entry: Listed = {
+        from: shiftDay(group.first, -1),
+        to: query.starts_before as string,
+        done: Promise.resolve(),
+      };
+      // (counted at once, so that listings asked for together count each other)
+      spent += REQUEST_COST;
+      inFlight++;
+      entry.done = listInto(index, opts, query).then(({ pages, records }) => {
+        spent += costOf(pages, records) - REQUEST_COST;
+        listedDays += daysBetween(entry.from, entry.to) + 1;
+        listedRecords += records;
+        // (one page: a sparse calendar, the next listing reaches as far as this one's rows, or twice
+        // as far as the last; several: half)
+        reach =
+          pages <= 1
+            ? Math.min(MAX_REACH, Math.max(1, reach * 2, daysBetween(group.first, group.last) + 1))
+            : Math.floor(reach / 2);
+      });
+      // (a failed listing may be asked again by a later row)
+      entry.done.catch(() => forget(entry));
+      entry.done
+        .catch(() => {})
+        .finally(() => {
+          inFlight--;
+          startNext();
+        });
+      covered.push(entry);
+      group.settle(entry.done);
+    }
+  };
+  /** Groups the days asked for since the last plan into listings, in day order, and starts them. */
+  const asked: string[] = [];
+  let planning: Promise<void> | undefined;
+  const plan = (): void => {
+    const days = [...new Set(asked.splice(0))].sort();
+    let group: Group | undefined;
+    for (const day of days) {
+      if (groupOf.has(day) || coverOf(day)) continue;
+      const inside = queued.find((g) => g.first <= day && day <= g.last);
+      if (inside) {
+        inside.days.push(day);
+        groupOf.set(day, inside);
+        continue;
+      }
+      if (group && fits(group, day)) {
+        group.last = day;
+        group.days.push(day);
+      } else {
+        group = newGroup(day);
+        queued.push(group);
+      }
+      groupOf.set(day, group);
+    }
+    startNext();
+  };
+  /**
+   * Waits until `day` is listed: the days asked for in one turn of the event loop (the rows read
+   * ahead together) are planned together.
+   */
+  const listAround = async (day: string): Promise<void> => {
+    asked.push(day);
+    planning ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      planning = undefined;
+      plan();
+    });
+    await planning;
+    const waiting = coverOf(day) ?? groupOf.get(day);
+    return waiting?.done;
+  };
+
+  return async (id, body) => {
+    const day = dayOf(body.start_date);
+    if (day !== undefined && (earliest === undefined || day < earliest)) earliest = day;
+    // A row whose days a listing holds needs nothing more, whatever is being listed meanwhile.
+    const hit = day === undefined ? undefined : coverOf(day);
+    if (hit) await hit.done;
+    else if (day === undefined) {
+      // (a row without a start matches by its id or slug, or by the whole calendar once it is listed)
+      await sized;
+      if (complete) return complete;
+      if (costly()) return listEverything();
+    } else await listAround(day);
+    const needsId = id !== undefined && id > 0 && !index.hasId(id);
+    const slug = typeof body.slug === 'string' ? body.slug : '';
+    const needsSlug = slug !== '' && !index.hasSlug(slug);
+    if ((needsId || needsSlug) && complete) return complete;
+    if (needsId) await once(`id:${id}`, lookup(`/${resource.name}/${id}`));
+    if (needsSlug) {
+      await once(`slug:${slug.toLowerCase()}`, lookup(`/${resource.name}/by-slug/${encodeURIComponent(slug)}`));
+    }
+  };
+}
