@@ -239,7 +239,11 @@ export function windowLoader(
         continue;
       }
       const query = eventsAroundQuery(group.first);
-      query.starts_before = shiftDay(group.last, 1 + reach);
+      // (past its last row: as far as the listings so far say is cheap; the first listings, before
+      // anything is known, as far as their own rows span, within the most an unsized listing covers:
+      // rows read later tend to go on as these began)
+      const ahead = listedDays === 0 ? Math.max(reach, Math.min(span - 2, UNSIZED_SPAN - span)) : reach;
+      query.starts_before = shiftDay(group.last, 1 + ahead);
       const entry: Listed = {
         from: shiftDay(group.first, -1),
         to: query.starts_before as string,
