@@ -53,6 +53,14 @@ export interface BatchWriterOptions {
    * answered first, so that none is carried out by the site without the caller knowing.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * What an earlier run learnt of the site (remembered by the caller): 'on' or 'off' starts so, without
+   * a probe. A site that stopped taking batches refuses the first one whole (nothing runs) and its
+   * writes go alone; one that started is simply not asked.
+   */
+  known?: 'on' | 'off' | undefined;
+  /** told once when the site's answer settles the mode, unless it is what `known` said */
+  learnt?: ((mode: 'on' | 'off') => void) | undefined;
 }
 
 interface Pending {
@@ -81,7 +89,15 @@ const NOT_BATCHABLE = new Set(['rest_batch_not_allowed', 'rest_no_route']);
 export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {}): BatchWriter {
   const size = Math.max(1, Math.floor(opts.size ?? BATCH_LIMIT));
   const slots = Math.max(1, opts.slots ?? 8);
-  let mode: BatchWriter['mode'] = size > 1 ? 'probing' : 'off';
+  let mode: BatchWriter['mode'] = size > 1 ? (opts.known ?? 'probing') : 'off';
+  let told = size <= 1;
+  /** The site's answer settled the mode: the caller may remember it (when it is news). */
+  const settled = (now: 'on' | 'off') => {
+    mode = now;
+    if (told || now === opts.known) return;
+    told = true;
+    opts.learnt?.(now);
+  };
   const queue: Pending[] = [];
   let inFlight = 0;
   let flushScheduled = false;
@@ -126,7 +142,7 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
 
   function turnOff(why: string): void {
     if (mode === 'off') return;
-    mode = 'off';
+    settled('off');
     opts.log?.(`the site does not take batched writes (${why}): sending one request per row`);
   }
 
@@ -194,11 +210,11 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
       const codes = responses.map((r) => (isObj(r) && isObj(r.body) ? String(r.body.code ?? '') : ''));
       const refused = codes.find((c) => NOT_BATCHABLE.has(c));
       if (refused) turnOff(refused);
-      else if (mode === 'probing') mode = 'on';
+      else if (mode === 'probing') settled('on');
       for (const p of batch) single(p);
       return;
     }
-    mode = 'on';
+    if (mode === 'probing') settled('on');
     for (const [i, p] of batch.entries()) envelopeResult(p, responses[i]);
   }
 
@@ -267,7 +283,7 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
           const first = isObj(body) && Array.isArray(body.responses) ? body.responses[0] : undefined;
           const code = isObj(first) && isObj(first.body) ? String(first.body.code ?? '') : '';
           if (NOT_BATCHABLE.has(code)) turnOff(code);
-          else if (first !== undefined && mode === 'probing') mode = 'on';
+          else if (first !== undefined && mode === 'probing') settled('on');
         },
         (err: unknown) => {
           const status = err instanceof ApiError ? err.status : 0;

@@ -9,7 +9,6 @@ import { Readable } from 'node:stream';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BATCH_LIMIT } from '../api/batch.js';
 import { isDocumentUrl } from '../api/fetch-document.js';
-import { canPublishEvents, fetchCallerRole } from '../api/index.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { mapColumns, parseMapOptions } from '../csv/columns.js';
@@ -22,6 +21,7 @@ import { openXlsx as openWorkbook } from '../csv/xlsx.js';
 import { PartialError, UsageError } from '../errors/index.js';
 import { dataFormat, printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
+import { importFacts } from './import-facts.js';
 import { dateZone, outputFormat, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
@@ -181,13 +181,16 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   const timezone = rt.globals().timezone ? await dateZone(rt) : () => dateZone(rt);
   // A user who may not publish (a contributor) leaves every imported event waiting for review: say so
   // as soon as the site has said who the user is, beside the import's first reads, not before them.
+  // (both remembered for a day: a cron job's next run asks neither before its first write)
+  const facts = await importFacts(rt, api);
   const roleWarning =
     resource.name === 'events'
-      ? fetchCallerRole(api)
-          .then((role) => {
-            if (role && !canPublishEvents(role))
+      ? facts
+          .publishRight()
+          .then((right) => {
+            if (right && !right.canPublish)
               ctx.io.stderr.write(
-                `calctl: warning: this user's role (${role.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says\n`,
+                `calctl: warning: this user's role (${right.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says\n`,
               );
           })
           .catch(() => {})
@@ -212,6 +215,8 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       onConflict: (opts.onConflict as 'update' | 'skip' | 'fail' | undefined) ?? 'update',
       concurrency: (opts.concurrency as number | undefined) ?? IMPORT_CONCURRENCY,
       batchSize: (opts.batchSize as number | undefined) ?? BATCH_LIMIT,
+      batching: facts.batching,
+      learntBatching: facts.learntBatching,
       dryRun,
       failFast: opts.failFast === true,
       timezone,

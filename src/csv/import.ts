@@ -68,6 +68,10 @@ export interface ImportOptions {
   concurrency?: number | undefined;
   /** writes per request through the site's batch route when it takes them (default 25; 1: never) */
   batchSize?: number | undefined;
+  /** whether the site takes batched writes, as an earlier run learnt (absent: asked) */
+  batching?: 'on' | 'off' | undefined;
+  /** told what the site answered when batching was asked, to remember for the next run */
+  learntBatching?: ((mode: 'on' | 'off') => void) | undefined;
   dryRun?: boolean | undefined;
   failFast?: boolean | undefined;
   /**
@@ -161,6 +165,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     slots: concurrency,
     log: opts.note,
     signal: opts.signal,
+    known: opts.batching,
+    learnt: opts.learntBatching,
   });
   // Whether the site batches writes is asked while the match index is built.
   writer.probe(`/${resource.name}/0`);

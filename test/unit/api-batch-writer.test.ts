@@ -231,6 +231,47 @@ describe('createBatchWriter', () => {
     await front.close();
   });
 
+  it('what an earlier run learnt: "off" asks nothing, "on" batches at once, and news is told once', async () => {
+    const front = await frontSite('refuse');
+    const learnt: string[] = [];
+    const offApi = clientFor(front.baseUrl);
+    const off = createBatchWriter(offApi, { size: 25, slots: 4, known: 'off', learnt: (m) => learnt.push(m) });
+    off.probe('/events/0');
+    expect(off.mode).toBe('off');
+    const alone = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => off.write<Obj>('POST', '/events', event('Known off', i))),
+    );
+    expect(alone.every((r) => r.status === 201)).toBe(true);
+    expect(front.seen.filter((s) => s.includes('/batch/v1'))).toEqual([]);
+    expect(learnt).toEqual([]);
+    // A site remembered as batching that no longer does: its first batch is refused whole (nothing
+    // runs), the writes go alone, and the change is told.
+    const on = createBatchWriter(offApi, { size: 25, slots: 4, known: 'on', learnt: (m) => learnt.push(m) });
+    expect(on.mode).toBe('on');
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => on.write<Obj>('POST', '/events', event('Known stale', i))),
+    );
+    expect(sent.every((r) => r.status === 201)).toBe(true);
+    expect(on.mode).toBe('off');
+    expect(learnt).toEqual(['off']);
+    expect(await titlesOf('Known stale')).toHaveLength(6);
+    await offApi.close();
+    await front.close();
+    // On a site that batches, "on" sends the first batch without a probe, and nothing is news.
+    const lines: string[] = [];
+    const api = clientFor(upstream.baseUrl, (l) => lines.push(l));
+    const batching = createBatchWriter(api, { size: 25, slots: 4, known: 'on', learnt: (m) => learnt.push(m) });
+    batching.probe('/events/0');
+    await Promise.all(Array.from({ length: 6 }, (_, i) => batching.write('POST', '/events', event('Known on', i))));
+    expect(lines.filter((l) => l.includes('/batch/v1'))).toHaveLength(1);
+    expect(learnt).toEqual(['off']);
+    // A probing writer tells what it learnt.
+    const probing = createBatchWriter(api, { size: 25, slots: 4, learnt: (m) => learnt.push(m) });
+    await probing.write('POST', '/events', event('Learnt on', 1));
+    expect(learnt).toEqual(['off', 'on']);
+    await api.close();
+  });
+
   it('size 1 never uses the batch route', async () => {
     const lines: string[] = [];
     const api = clientFor(upstream.baseUrl, (l) => lines.push(l));

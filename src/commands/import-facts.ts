@@ -1,0 +1,63 @@
+/**
+ * The two questions an import asks a site before its first write that a cron job's next run need not
+ * ask again (config/site-facts.ts): whether the site takes batched writes, and whether the user may
+ * publish events (else the import warns that every event will wait for review). A run against a
+ * site remembers the answers for a day; the built-in local calendar answers in-process and is not
+ * remembered.
+ */
+import { isAbsolute } from 'node:path';
+import type { ApiClient } from '../api/index.js';
+import { canPublishEvents, fetchCallerRole } from '../api/index.js';
+import { defaultCacheDir } from '../config/paths.js';
+import { cachedSiteFact, storeSiteFact } from '../config/site-facts.js';
+import type { Runtime } from './types.js';
+
+/** What the import needs of the user's role. */
+export interface PublishRight {
+  roles: string[];
+  canPublish: boolean;
+}
+
+/** Reads and remembers the facts of one site for one run. */
+export interface ImportFacts {
+  /** whether the site took batched writes when last asked */
+  batching: 'on' | 'off' | undefined;
+  /** remembers what the site answered when batching was asked */
+  learntBatching: (mode: 'on' | 'off') => void;
+  /** the user's right to publish events: remembered, else asked (undefined: the site does not say) */
+  publishRight: () => Promise<PublishRight | undefined>;
+}
+
+const isRight = (v: unknown): v is PublishRight =>
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as PublishRight).roles) &&
+  typeof (v as PublishRight).canPublish === 'boolean';
+
+/** The facts of the run's site (nothing remembered for the local calendar or a bearer token's role). */
+export async function importFacts(rt: Runtime, api: ApiClient): Promise<ImportFacts> {
+  const ask = async (): Promise<PublishRight | undefined> => {
+    const role = await fetchCallerRole(api);
+    return role && { roles: role.roles, canPublish: canPublishEvents(role) };
+  };
+  const target = await rt.target();
+  const dir = defaultCacheDir(rt.ctx.env, rt.ctx.home);
+  // (no cache without a home: a relative directory would land wherever calctl was started)
+  if (target.kind !== 'remote' || !isAbsolute(dir))
+    return { batching: undefined, learntBatching: () => {}, publishRight: ask };
+  const now = () => rt.ctx.now().getTime();
+  const batchKey = `batch ${api.baseUrl}`;
+  const remembered = cachedSiteFact(dir, batchKey, now());
+  const roleKey = target.auth?.type === 'basic' ? `publish ${api.baseUrl} ${target.auth.user}` : undefined;
+  return {
+    batching: remembered === 'on' || remembered === 'off' ? remembered : undefined,
+    learntBatching: (mode) => storeSiteFact(dir, batchKey, mode, now()),
+    publishRight: async () => {
+      const known = roleKey === undefined ? undefined : cachedSiteFact(dir, roleKey, now());
+      if (isRight(known)) return known;
+      const right = await ask();
+      if (right && roleKey !== undefined) storeSiteFact(dir, roleKey, right, now());
+      return right;
+    },
+  };
+}
