@@ -36,9 +36,6 @@ export class ImportInterruptedError extends InterruptedError {
 /** The counts at the moment a fatal error (a malformed line, a lost site) stopped a started import. */
 const countsAtStop = new WeakMap<object, ImportSummary>();
 
-/** Pages of the whole calendar an import lists whole (one: a calendar its first page holds). */
-const IMPORT_WHOLE_PAGES = 1;
-
 /** Rows read ahead of the writes at least (more with a higher --concurrency). */
 const READ_AHEAD = 32;
 
@@ -170,17 +167,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   });
   // Whether the site batches writes is asked while the match index is built.
   writer.probe(`/${resource.name}/0`);
-  // The first rows' days are asked for beside the calendar's first page, not after it, and a calendar
-  // the first page does not hold whole is listed by the rows' days: a few pages listed whole cost the
-  // site more than the listings of a file's days.
-  const index = await buildMatchIndex({
-    api,
-    resource,
-    keyFields,
-    signal: opts.signal,
-    windowsFirst: true,
-    wholePages: IMPORT_WHOLE_PAGES,
-  });
+  // Events are matched through listings of the rows' days from the first row on, without waiting for
+  // (or paying for) a listing of the calendar: the site renders every event a listing holds, and a
+  // file's days hold few of them.
+  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal, windowsFirst: true });
   const zoneGiven = opts.timezone;
   let zoneAsked: Promise<string> | undefined;
   const timezone =

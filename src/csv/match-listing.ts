@@ -23,9 +23,11 @@ export interface MatchIndexOptions {
    */
   wholePages?: number | undefined;
   /**
-   * Rows' windows are asked for at once, beside the first page of the calendar (which says how large
-   * it is), rather than after it, and the index is returned before any answer: the import writes the
-   * first rows as soon as their days are listed (default false: the index is returned ready).
+   * Events are listed by the rows' days from the first row on, whatever the calendar's size, and the
+   * index is returned before any request: the import writes the first rows as soon as their days are
+   * listed. The calendar's first page (its size) is asked for only once the listings cost enough for
+   * listing everything to be cheaper (default false: the first page is read first, a calendar of up
+   * to `wholePages` pages is listed whole, and the index is returned ready).
    */
   windowsFirst?: boolean | undefined;
 }

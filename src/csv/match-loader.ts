@@ -8,8 +8,8 @@
  * - a calendar of up to {@link WHOLE_PAGES} pages (`wholePages`) is listed whole, its pages after the
  *   first together.
  * The first page of the calendar says how large it is. By default it is read before the index is
- * returned; with `windowsFirst` (the import) it travels beside the first rows' listings, and rows
- * whose days are listed are written without waiting for it.
+ * returned; with `windowsFirst` (the import) the rows' days are listed from the first row on, and the
+ * first page is asked for only once those listings cost enough for its answer to matter.
  */
 import { everythingQuery, MAX_PER_PAGE } from '../catalog/index.js';
 import { naturalKeyFields } from '../records/index.js';
@@ -36,8 +36,8 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
     return index;
   }
   const wholePages = opts.wholePages ?? WHOLE_PAGES;
-  // The first page of the whole calendar says how large it is; a small one is listed whole.
-  const sizing = (async (): Promise<CalendarSize> => {
+  // The first page of the whole calendar says how large it is.
+  const sizeOf = async (): Promise<CalendarSize> => {
     const first = await api.get<Obj>(`/${resource.name}`, {
       query: { ...whole, page: 1 } as never,
       signal: opts.signal,
@@ -51,19 +51,21 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
       .map((r) => dayOf(r.start_date))
       .filter((d): d is string => d !== undefined)
       .sort();
-    return { known: { total, pages: Math.ceil(total / MAX_PER_PAGE) }, firstDay: days[0] };
-  })();
+    const known = { total, pages: Math.ceil(total / MAX_PER_PAGE) };
+    return { known, firstDay: days[0], listedPages: Math.min(1, known.pages) };
+  };
   if (opts.windowsFirst) {
-    index.prepare = windowLoader(index, opts, sizing, wholePages);
+    index.prepare = windowLoader(index, opts, sizeOf);
     index.windowed = true;
     return index;
   }
-  const { known } = await sizing;
-  if (known.pages <= wholePages) {
-    if (known.pages > 1) await listInto(index, opts, whole, 2, known);
+  // A small calendar is listed whole.
+  const size = await sizeOf();
+  if (size.known.pages <= wholePages) {
+    if (size.known.pages > 1) await listInto(index, opts, whole, 2, size.known);
     return index;
   }
-  index.prepare = windowLoader(index, opts, sizing, wholePages);
+  index.prepare = windowLoader(index, opts, async () => size);
   index.windowed = true;
   return index;
 }

@@ -23,7 +23,16 @@ type Obj = Record<string, unknown>;
 export interface CalendarSize {
   known: Known;
   firstDay: string | undefined;
+  /** pages of the whole listing already in the index (its first) */
+  listedPages: number;
 }
+
+/**
+ * Spending (in full pages, see {@link REQUEST_COST}) after which the calendar's size is asked for, when
+ * it was not given: below it listing everything could not cost less (a calendar of one page costs
+ * one), so a small file of new events never asks.
+ */
+const SIZE_AFTER = 1;
 
 const DAY_MS = 86_400_000;
 
@@ -108,19 +117,20 @@ function newGroup(day: string): Group {
 }
 
 /**
- * The per-row loader of a large calendar (see the file's comment). `sizing` is the first page of the
- * whole calendar, asked for beside the first rows' listings: a calendar of up to `wholePages` pages
- * is then listed whole, and its size decides when listing everything costs less than more windows.
+ * The per-row loader of a large calendar (see the file's comment). `sizing` asks for the first page
+ * of the whole calendar (once): its size decides when listing everything costs less than more
+ * listings of days. It is asked once the listings have cost {@link SIZE_AFTER}, or by a row without a
+ * start (which only a whole listing can match by its natural key).
  */
 export function windowLoader(
   index: MatchIndex,
   opts: MatchIndexOptions,
-  sizing: Promise<CalendarSize>,
-  wholePages: number,
+  sizing: () => Promise<CalendarSize>,
 ): (id: number | undefined, body: Body) => Promise<void> {
   const { api, resource } = opts;
   let known: Known | undefined;
   let firstDay: string | undefined;
+  let listedPages = 0;
   let spent = 0;
   let complete: Promise<void> | undefined;
   // Days already listed (each listing covers whole days), and how many days past its last row the
@@ -149,30 +159,45 @@ export function windowLoader(
     const at = covered.indexOf(entry);
     if (at >= 0) covered.splice(at, 1);
   };
-  /** Listing everything costs less than more windows (known once the first page has answered). */
-  const costly = (more = 0) => known !== undefined && (spent + more) * 2 >= known.pages;
   /**
-   * The whole calendar, listed once windows would cost more (then the index is complete): its first
-   * page is in the index already, the others are asked for together.
+   * Listing everything costs less than more listings of days (known once the size has answered; asked
+   * for once the listings cost enough for that to be possible).
+   */
+  const costly = (more = 0): boolean | 'asking' => {
+    if (known === undefined && spent + more >= SIZE_AFTER) {
+      // (the next listing waits for the answer: it decides between listing days and everything)
+      learnSize().then(startNext, startNext);
+      return 'asking';
+    }
+    return known !== undefined && (spent + more) * 2 >= known.pages;
+  };
+  /**
+   * The whole calendar, listed once windows would cost more (then the index is complete): the pages
+   * not in the index yet, asked for together.
    */
   const listEverything = (): Promise<void> => {
     complete ??=
-      known === undefined || known.pages <= 1
+      known === undefined || known.pages <= listedPages
         ? Promise.resolve()
-        : listInto(index, opts, everythingQuery(resource), 2, known).then(() => {});
+        : listInto(index, opts, everythingQuery(resource), listedPages + 1, known).then(() => {});
     return complete;
   };
-  // The first page's answer: a small calendar is listed whole (rows whose days are being listed go on
-  // with those). Its failure leaves the work to the rows' own listings, which answer for their rows
-  // whatever the calendar's size (and fail the same way if the site does).
-  const sized = sizing.then(
-    (size) => {
-      known = size.known;
-      firstDay = size.firstDay;
-      if (size.known.pages <= wholePages) covered.push({ from: '0000-01-01', to: LAST_DAY, done: listEverything() });
-    },
-    () => {},
-  );
+  // The size's failure leaves the work to the rows' own listings, which answer for their rows
+  // whatever the calendar's size (and fail the same way if the site does); a later row asks again.
+  let sizeAsked: Promise<void> | undefined;
+  const learnSize = (): Promise<void> => {
+    sizeAsked ??= sizing().then(
+      (size) => {
+        known = size.known;
+        firstDay = size.firstDay;
+        listedPages = size.listedPages;
+      },
+      () => {
+        sizeAsked = undefined;
+      },
+    );
+    return sizeAsked;
+  };
   /** Lists the events that start from day `from` to day `to` (both whole days) as one listing. */
   const listDays = (from: string, to: string): Promise<void> => {
     const entry: Listed = { from, to, done: Promise.resolve() };
@@ -223,7 +248,8 @@ export function windowLoader(
   };
   /** Starts the listings of the groups first in line, as many as may be under way at once. */
   const startNext = (): void => {
-    while (inFlight < WINDOWS_IN_FLIGHT && queued.length > 0) {
+    // (one at a time until a listing has answered: what the first costs sizes the next)
+    while (inFlight < (listedDays === 0 ? 1 : WINDOWS_IN_FLIGHT) && queued.length > 0) {
       const group = queued.shift() as Group;
       for (const day of group.days) if (groupOf.get(day) === group) groupOf.delete(day);
       // (a listing that answered meanwhile may hold the group's days already)
@@ -234,7 +260,13 @@ export function windowLoader(
       }
       const span = daysBetween(group.first, group.last) + 3;
       const pages = listedDays === 0 ? 0 : (span * listedRecords) / listedDays / MAX_PER_PAGE;
-      if (costly(pages)) {
+      const decision = costly(pages);
+      if (decision === 'asking') {
+        queued.unshift(group);
+        for (const day of group.days) groupOf.set(day, group);
+        return;
+      }
+      if (decision) {
         group.settle(listBeyond(group.first, group.last));
         continue;
       }
@@ -323,9 +355,9 @@ export function windowLoader(
     if (hit) await hit.done;
     else if (day === undefined) {
       // (a row without a start matches by its id or slug, or by the whole calendar once it is listed)
-      await sized;
+      await learnSize();
       if (complete) return complete;
-      if (costly()) return listEverything();
+      if (costly() === true) return listEverything();
     } else await listAround(day);
     const needsId = id !== undefined && id > 0 && !index.hasId(id);
     const slug = typeof body.slug === 'string' ? body.slug : '';
