@@ -14,7 +14,8 @@
  * command of the run (not measured) finds the site's REST root, and the imports use what it learnt.
  *
  * Several deployments in one run: CALCTL_REAL_URL may name several sites, comma-separated (each its
- * own figures, with the zone, URL form and page size the site reports). Every request goes
+ * own figures, with the zone, URL form and page size the site reports, and the machine's load average
+ * before and after them: the ratios hold under load, the rates do not). Every request goes
  * to the REST root the site announces, so a plain-permalink site or one in a folder is measured alike.
  *
  *   CALCTL_REAL_URL=… CALCTL_REAL_USER=… CALCTL_REAL_PASSWORD=… node --import tsx bench/import-real.mjs
@@ -23,7 +24,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { discoverApiBase } from '../src/api/discover.ts';
@@ -185,7 +186,11 @@ try {
     restRoot = splitApiBase((await discoverApiBase(url)).apiBase).root;
     made = [];
     try {
-      console.log(`import against ${url} (${await deployment()})`);
+      const load = () =>
+        loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ');
+      console.log(`import against ${url} (${await deployment()}; load ${load()})`);
       console.log(`  ${ROUNDS} imports of ${ROWS} rows between bare runs, concurrency ${CONCURRENCY}`);
       // (the cron job's earlier runs: the site's REST root found once, as any first command finds it)
       await calctl(['events', 'list', '--per-page', '1', '-o', 'ids']);
@@ -211,6 +216,7 @@ try {
         `  calctl's own CPU, share of a core   ${fmt(shares, (x) => `${(x * 100).toFixed(1)}%`)}: median ` +
           `${(cpuShare * 100).toFixed(1)}% ${cpuShare < 0.1 ? 'ok' : 'MISSED'} (target < 10%; start-up included)`,
       );
+      console.log(`  load average after                  ${load()}`);
       results.push(ratio >= 0.95 && cpuShare < 0.1);
     } finally {
       await cleanup();
