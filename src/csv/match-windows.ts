@@ -251,7 +251,6 @@ export function windowLoader(
     // (one at a time until a listing has answered: what the first costs sizes the next)
     while (inFlight < (listedDays === 0 ? 1 : WINDOWS_IN_FLIGHT) && queued.length > 0) {
       const group = queued.shift() as Group;
-      for (const day of group.days) if (groupOf.get(day) === group) groupOf.delete(day);
       // (a listing that answered meanwhile may hold the group's days already)
       const hit = coverOf(group.first, group.last);
       if (hit) {
@@ -263,7 +262,6 @@ export function windowLoader(
       const decision = costly(pages);
       if (decision === 'asking') {
         queued.unshift(group);
-        for (const day of group.days) groupOf.set(day, group);
         return;
       }
       if (decision) {
@@ -325,7 +323,14 @@ export function windowLoader(
         group.last = day;
         group.days.push(day);
       } else {
-        group = newGroup(day);
+        const made = newGroup(day);
+        // (its rows wait for its listing; later rows find the days listed)
+        void made.done
+          .catch(() => {})
+          .finally(() => {
+            for (const d of made.days) if (groupOf.get(d) === made) groupOf.delete(d);
+          });
+        group = made;
         queued.push(group);
       }
       groupOf.set(day, group);
@@ -337,14 +342,16 @@ export function windowLoader(
    * ahead together) are planned together.
    */
   const listAround = async (day: string): Promise<void> => {
-    asked.push(day);
-    planning ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      planning = undefined;
-      plan();
-    });
-    await planning;
-    const waiting = coverOf(day) ?? groupOf.get(day);
-    return waiting?.done;
+    for (;;) {
+      const waiting = groupOf.get(day) ?? coverOf(day);
+      if (waiting) return waiting.done;
+      asked.push(day);
+      planning ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        planning = undefined;
+        plan();
+      });
+      await planning;
+    }
   };
 
   return async (id, body) => {
