@@ -164,7 +164,7 @@ export function windowLoader(
    * for once the listings cost enough for that to be possible).
    */
   const costly = (more = 0): boolean | 'asking' => {
-    if (known === undefined && spent + more >= SIZE_AFTER) {
+    if (known === undefined && !sizeFailed && spent + more >= SIZE_AFTER) {
       // (the next listing waits for the answer: it decides between listing days and everything)
       learnSize().then(startNext, startNext);
       return 'asking';
@@ -183,8 +183,9 @@ export function windowLoader(
     return complete;
   };
   // The size's failure leaves the work to the rows' own listings, which answer for their rows
-  // whatever the calendar's size (and fail the same way if the site does); a later row asks again.
+  // whatever the calendar's size (and fail the same way if the site does): it is not asked again.
   let sizeAsked: Promise<void> | undefined;
+  let sizeFailed = false;
   const learnSize = (): Promise<void> => {
     sizeAsked ??= sizing().then(
       (size) => {
@@ -193,7 +194,7 @@ export function windowLoader(
         listedPages = size.listedPages;
       },
       () => {
-        sizeAsked = undefined;
+        sizeFailed = true;
       },
     );
     return sizeAsked;

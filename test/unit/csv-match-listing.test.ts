@@ -5,7 +5,7 @@
  * skipped a record), not when answers come out of page order while the import adds events.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/index.js';
+import { type ApiClient, ApiError } from '../../src/api/index.js';
 import { getResource } from '../../src/catalog/index.js';
 import { buildMatchIndex } from '../../src/csv/match-loader.js';
 
@@ -64,5 +64,44 @@ describe('listing a calendar of a few pages', () => {
     await buildMatchIndex({ api, resource: getResource('events') });
     expect(asked.slice(0, 4)).toEqual([1, 2, 3, 4]);
     expect(asked.filter((p) => p === 1).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("an import's listings of days when the calendar's size cannot be read", () => {
+  it('the size is asked once; the rows are matched through their own listings, and none waits forever', async () => {
+    const wholeAsked: unknown[] = [];
+    const windows: unknown[] = [];
+    const api = {
+      baseUrl: 'http://x/wp-json/tribe/events/v1',
+      async get(path: string, opts?: { query?: Record<string, unknown>; unparsed?: boolean }) {
+        if (path !== '/events') throw new Error(`unexpected ${path}`);
+        const query = opts?.query ?? {};
+        if (query.start_date === '1900-01-01') {
+          wholeAsked.push(query.page);
+          throw new ApiError({ status: 500, code: 'internal', message: 'down', method: 'GET', url: path });
+        }
+        windows.push(query.starts_after);
+        // (every listing of days finds events: each costs a full page)
+        const events = Array.from({ length: 3 }, (_, i) => ({
+          id: windows.length * 10 + i,
+          title: `E ${windows.length} ${i}`,
+          start_date: `${String(query.starts_before).slice(0, 10)} 10:00:00`,
+        }));
+        const body = { events, total: 3, total_pages: 1 };
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: opts?.unparsed ? JSON.stringify(body) : body,
+          url: path,
+          method: 'GET',
+        };
+      },
+    } as unknown as ApiClient;
+    const index = await buildMatchIndex({ api, resource: getResource('events'), windowsFirst: true });
+    // Rows a year apart: a listing each, and enough of them for the size to be asked.
+    const rows = Array.from({ length: 6 }, (_, i) => ({ title: `Row ${i}`, start_date: `${2030 + i}-06-01 10:00:00` }));
+    await Promise.all(rows.map((body) => index.prepare(undefined, body)));
+    expect(wholeAsked).toEqual([1]);
+    expect(windows).toHaveLength(6);
   });
 });
