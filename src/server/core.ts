@@ -12,6 +12,7 @@ import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
+import { stringifyBody } from './http/json-text.js';
 import { parsePhpQuery } from './http/params.js';
 import { headerOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
@@ -59,7 +60,7 @@ export interface CoreOptions {
 
 const encode = (reply: Reply): CachedReply => ({
   status: reply.status,
-  body: JSON.stringify(reply.body),
+  body: stringifyBody(reply.body),
   headers: reply.headers ?? {},
 });
 

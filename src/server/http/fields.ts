@@ -5,6 +5,8 @@
  * cannot reach into the items (WordPress behaves the same). Errors are never filtered.
  */
 
+import { JsonText } from './json-text.js';
+
 type Tree = { [key: string]: Tree | true };
 
 /**
@@ -46,7 +48,9 @@ function treeOf(names: string[]): Tree {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-function keep(value: unknown, tree: Tree): unknown {
+function keep(text: unknown, tree: Tree): unknown {
+  // (a part already written as JSON text is trimmed as the value it holds)
+  const value = text instanceof JsonText ? text.toJSON() : text;
   if (!isObject(value)) return value;
   // (a PHP array: a list keeps the items whose indexes are named, which is how WordPress does it)
   const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};

@@ -7,7 +7,7 @@ import { formatWall, utcToWall } from '../../clock/index.js';
 import { RestError } from '../http/errors.js';
 import { phpArrayValues } from '../http/php-vars.js';
 import type { RequestScope } from '../site.js';
-import { writesSettled } from '../store/shared-cache.js';
+import { writesBegin, writesSettled } from '../store/shared-cache.js';
 import type { Post, PostType } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
 
@@ -119,6 +119,7 @@ export const notAccessible = (code: string, what: string) => new RestError(403, 
  */
 export function atomic<T>(db: Database, fn: () => T): T {
   if (db.inTransaction) return fn();
+  writesBegin(db);
   try {
     return db.transaction(fn).immediate();
   } finally {

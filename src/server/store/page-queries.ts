@@ -34,22 +34,28 @@ export class PageQueries {
     orderBy: string,
     limit: number,
     offset: number,
+    rows = true,
   ): { ids: number[]; total: number } {
     const countSql = `SELECT COUNT(*) AS n FROM posts p WHERE ${where}`;
     const total = this.memoizedCount(countSql, params);
     if (offset >= total) return { ids: [], total };
-    // The page's posts are read whole and kept for the request: the handler's getMany of these ids
-    // then reads nothing (one statement per page instead of two).
-    const read = (stmt: Statement, args: unknown[]): Post[] =>
-      (stmt.raw(true).all(...args) as unknown[][]).map((row) => {
-        const post = decode(row) as Post;
-        this.onRead(post);
-        return post;
-      });
     const keyed = /^p\.(\w+) (ASC|DESC), p\.id (ASC|DESC)$/.exec(orderBy);
+    // The page's posts are read whole and kept for the request: the handler's getMany of these ids
+    // then reads nothing (one statement per page instead of two). A caller that needs few of the
+    // rows (`rows` false: the events list, which keeps its records as text) reads the ids only, and
+    // the order's column for the page end: the window index covers them, no row is visited.
+    const SELECT = rows ? SELECT_PAGE : `SELECT p.id${keyed ? `, p.${keyed[1]}` : ''} FROM posts p`;
+    const read = (stmt: Statement, args: unknown[]): Post[] =>
+      rows
+        ? (stmt.raw(true).all(...args) as unknown[][]).map((row) => {
+            const post = decode(row) as Post;
+            this.onRead(post);
+            return post;
+          })
+        : (stmt.raw(false).all(...args) as Post[]);
     // (NULLs sort last in a descending order, where a row-value comparison would skip them.)
     if (!keyed || keyed[2] !== keyed[3] || (keyed[2] === 'DESC' && !NOT_NULL.has(keyed[1] as string))) {
-      const posts = read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
+      const posts = read(this.cached(`${SELECT} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
         ...params,
         limit,
         offset,
@@ -62,7 +68,7 @@ export class PageQueries {
     const start = offset > 0 ? this.nearestPageEnd(shape, offset, limit) : undefined;
     let posts: Post[];
     if (!start) {
-      posts = read(this.cached(`${SELECT_PAGE} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
+      posts = read(this.cached(`${SELECT} WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`), [
         ...params,
         limit,
         offset,
@@ -72,7 +78,7 @@ export class PageQueries {
       // first, and the list's own date window would otherwise have it scan from the window start.
       posts = read(
         this.cached(
-          `${SELECT_PAGE} WHERE (p.${column}, p.id) ${after} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+          `${SELECT} WHERE (p.${column}, p.id) ${after} (?, ?) AND ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
         ),
         [start.end.k, start.end.id, ...params, limit, start.skip],
       );
@@ -84,14 +90,12 @@ export class PageQueries {
       // rows past it.
       const wanted = limit + start.skip;
       const run = read(
-        this.cached(
-          `${SELECT_PAGE} WHERE p.${column} = ? AND p.id ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`,
-        ),
+        this.cached(`${SELECT} WHERE p.${column} = ? AND p.id ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`),
         [start.end.k, start.end.id, ...params, wanted],
       );
       const past =
         run.length < wanted
-          ? read(this.cached(`${SELECT_PAGE} WHERE p.${column} ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`), [
+          ? read(this.cached(`${SELECT} WHERE p.${column} ${after} ? AND ${where} ORDER BY ${orderBy} LIMIT ?`), [
               start.end.k,
               ...params,
               wanted - run.length,

@@ -273,15 +273,19 @@ export class PostStore {
     return rows.map((r) => decode(r) as Post);
   }
 
-  /** Runs a list query built by the handlers: ids of one page plus the total (see {@link PageQueries}). */
+  /**
+   * Runs a list query built by the handlers: ids of one page plus the total (see {@link PageQueries}).
+   * The page's rows are read with it and kept for the request unless `rows` is false.
+   */
   query(
     where: string,
     params: unknown[],
     orderBy: string,
     limit: number,
     offset: number,
+    rows = true,
   ): { ids: number[]; total: number } {
-    return this.pages.query(where, params, orderBy, limit, offset);
+    return this.pages.query(where, params, orderBy, limit, offset, rows);
   }
 
   private readonly statements = new Map<string, Statement>();

@@ -88,6 +88,10 @@ interface Connection {
   dataVersion(): number;
   /** forgets the version read (a new request reads it again) */
   reset(): void;
+  /** `total_changes()`: every row this connection has changed (committed or not) */
+  totalChanges(): number;
+  /** a write transaction of the server's (group commit, atomic) is open: reads may see uncommitted rows */
+  writing: boolean;
 }
 
 const connections = new WeakMap<Database, Connection>();
@@ -96,9 +100,12 @@ function connectionOf(db: Database): Connection {
   let conn = connections.get(db);
   if (!conn) {
     const stmt: Statement = db.prepare('PRAGMA data_version').pluck();
+    const changes: Statement = db.prepare('SELECT total_changes()').pluck();
     let version: number | null = null;
     conn = {
       caches: new Set(),
+      totalChanges: () => changes.get() as number,
+      writing: false,
       dataVersion: () => {
         version ??= stmt.get() as number;
         return version;
@@ -132,5 +139,27 @@ export const requestEnds = (db: Database) => {
   each(db, (c) => c.endRequest());
 };
 
+/** A write transaction of `db` begins (the group commit's batch, an atomic write outside the core). */
+export const writesBegin = (db: Database) => {
+  connectionOf(db).writing = true;
+};
+
 /** The write transaction of `db` ended, committed or rolled back. */
-export const writesSettled = (db: Database) => each(db, (c) => c.settled());
+export const writesSettled = (db: Database) => {
+  const conn = connections.get(db);
+  if (conn) conn.writing = false;
+  each(db, (c) => c.settled());
+};
+
+/**
+ * A name for the database's content as the current request sees it, for caches of work derived from
+ * any row (the events list's records as JSON text): it changes with every row this connection changes
+ * (`total_changes()`, counted when written, so a rollback changes it too) and with every commit of
+ * another connection (`data_version`). Read inside the request's transaction, with the rows read
+ * after it. Undefined while a write transaction of this connection is open: a read then sees rows that
+ * may yet be rolled back, and nothing derived from them may be kept or served.
+ */
+export const contentVersion = (db: Database): string | undefined => {
+  const conn = connectionOf(db);
+  return conn.writing ? undefined : `${conn.totalChanges()}:${conn.dataVersion()}`;
+};

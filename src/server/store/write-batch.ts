@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { writesSettled } from './shared-cache.js';
+import { writesBegin, writesSettled } from './shared-cache.js';
 
 /**
  * Group commit. Writes that reach the server together (one pass of the event loop) share one SQLite
@@ -45,6 +45,7 @@ export class WriteBatch {
     // IMMEDIATE: the write lock is taken now (waiting out another process within the busy timeout),
     // never half-way through a request.
     this.db.exec('BEGIN IMMEDIATE');
+    writesBegin(this.db);
     const batch = new Promise<void>((resolve, reject) => {
       setImmediate(() => {
         this.current = undefined;

@@ -1,5 +1,6 @@
 import { postTypeOf } from '../../../catalog/index.js';
 import { addDays, utcToWall } from '../../../clock/index.js';
+import { JsonItems } from '../../http/json-text.js';
 import { parseDateParam, parseStatusParam, siteNow, statusesFor } from '../../posts/rules.js';
 import { listOf, toBool } from '../../rest/args.js';
 import type { Reply } from '../../rest/types.js';
@@ -7,7 +8,7 @@ import { type RequestScope, restBase } from '../../site.js';
 import { likeArg } from '../../store/page-queries.js';
 import { canType } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
-import { renderEvents } from './event-view.js';
+import { eventTexts } from './event-texts.js';
 import { paging, postArchive } from './list-common.js';
 import { termIdsForFilter } from './terms.js';
 
@@ -156,18 +157,16 @@ export function listEvents(req: HandlerRequest): Reply {
     if (featured) pairs.push(['featured', '1']);
   }
   const order = include ? 'p.date ASC, p.id ASC' : 'p.start_local ASC, p.id ASC';
+  // (ids only: the records of most events on the page are kept as text, see event-texts.ts)
   const { ids, total } = scope.stores.posts.query(
     where.join(' AND '),
     args,
     order,
     pg.perPage,
     (pg.page - 1) * pg.perPage,
+    false,
   );
-  const posts = scope.stores.posts.getMany(ids);
-  const items = renderEvents(
-    ids.map((id) => posts.get(id) as NonNullable<ReturnType<typeof posts.get>>),
-    scope,
-  );
+  const items = new JsonItems(eventTexts(ids, scope));
   return postArchive(
     'events',
     items,

@@ -1,5 +1,6 @@
 import { MAX_PER_PAGE } from '../../../catalog/index.js';
 import { RestError } from '../../http/errors.js';
+import type { JsonItems } from '../../http/json-text.js';
 import { positiveInt } from '../../posts/rules.js';
 import { withQuery } from '../../rest/root.js';
 import type { RequestScope } from '../../site.js';
@@ -32,7 +33,8 @@ export function pageLink(base: string, pairs: [string, string][], page: number |
 /** The list body of post-like archives, in the site's key order, with the total headers. */
 export function postArchive(
   key: string,
-  items: unknown[],
+  /** the records, or their JSON text (the events list) */
+  items: readonly unknown[] | JsonItems,
   base: string,
   pairs: [string, string][],
   p: Paging,
