@@ -118,7 +118,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     url: '*',
     exposeHeadRoute: false,
     handler: async (req, reply) => {
-      const res = await core.handle({
+      const res = await core.answer({
         method: req.method,
         url: req.url,
         headers: req.headers,
@@ -127,7 +127,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
         origin: originOf(req),
       });
       reply.code(res.status).headers(res.headers);
-      if (res.body.length < POOLED_FROM_CHARS) return reply.send(res.body);
+      if (typeof res.body === 'string' && res.body.length < POOLED_FROM_CHARS) return reply.send(res.body);
       // A large body goes out from a reused buffer, taken back once Node has written it all.
       const body = buffers.encode(res.body);
       reply.raw.once('finish', body.release);

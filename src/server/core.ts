@@ -12,7 +12,7 @@ import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
-import { stringifyBody } from './http/json-text.js';
+import { jsonString, stringifyBody } from './http/json-text.js';
 import { parsePhpQuery } from './http/params.js';
 import { headerOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
@@ -40,10 +40,12 @@ export interface CoreRequest {
 }
 
 /** The answer, JSON text in `body` (the transport encodes it: see BodyBuffers). */
-export type CoreResponse = Answer;
+export type CoreResponse = Omit<Answer, 'body'> & { body: string };
 
 export interface Core {
   handle(req: CoreRequest): Promise<CoreResponse>;
+  /** The same answer with its body possibly in pieces, for a transport that writes them one by one. */
+  answer(req: CoreRequest): Promise<Answer>;
 }
 
 export interface CoreOptions {
@@ -268,7 +270,7 @@ export function createCore(opts: CoreOptions): Core {
   const rootOf = (req: CoreRequest) => `${restRoot(scopeOf(req))}/`;
 
   /** Who is calling, the route's answer, WordPress's headers; an error before a route answers is answered here. */
-  async function handle(req: CoreRequest): Promise<CoreResponse> {
+  async function handle(req: CoreRequest): Promise<Answer> {
     let userId: number | null = null;
     try {
       userId = await identify(req);
@@ -282,5 +284,11 @@ export function createCore(opts: CoreOptions): Core {
     }
   }
 
-  return { handle };
+  return {
+    answer: handle,
+    handle: async (req) => {
+      const res = await handle(req);
+      return { ...res, body: jsonString(res.body) };
+    },
+  };
 }

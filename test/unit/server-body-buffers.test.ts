@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BodyBuffers } from '../../src/server/http/body-buffers.js';
+import { JsonPieces } from '../../src/server/http/json-text.js';
 
 const text = (n: number) => `{"title":"Café ✓ 🎉 ${'x'.repeat(n)}"}`;
 
@@ -38,5 +39,14 @@ describe('BodyBuffers (answer bodies encoded into reused buffers)', () => {
     const huge = pool.encode('x'.repeat(3_000_000)); // 9 MB of room: more than is kept
     huge.release();
     expect(pool.held).toBe(2);
+  });
+});
+
+describe('BodyBuffers with text in pieces', () => {
+  it('writes the pieces one after the other, as the joined text would be', () => {
+    const pool = new BodyBuffers();
+    const pieces = ['{"a":', text(5), ',"b":[', '😀'.repeat(30_000), ',', '"é"', ']}'];
+    const body = pool.encode(new JsonPieces(pieces));
+    expect(body.bytes.equals(Buffer.from(pieces.join(''), 'utf8'))).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import type { JsonBody } from './json-text.js';
+
 /**
  * Reused buffers for answer bodies.
  *
@@ -39,11 +41,14 @@ export class BodyBuffers {
    * than three bytes, so a buffer of three bytes per character always holds the text: no length
    * is measured first.
    */
-  encode(text: string): PooledBody {
+  encode(text: JsonBody): PooledBody {
     const need = Math.max(SMALLEST, text.length * 3);
     const i = this.free.findIndex((b) => b.length >= need);
     const buffer = i >= 0 ? (this.free.splice(i, 1)[0] as Buffer) : Buffer.allocUnsafeSlow(roundUp(need));
-    const n = buffer.write(text, 0, 'utf8');
+    let n = 0;
+    // (text in pieces is written piece by piece: never joined into one string first)
+    if (typeof text === 'string') n = buffer.write(text, 0, 'utf8');
+    else for (const piece of text.pieces) n += buffer.write(piece, n, 'utf8');
     let released = false;
     return {
       bytes: buffer.subarray(0, n),

@@ -1,6 +1,9 @@
+import type { JsonBody } from './json-text.js';
+
 export interface CachedReply {
   status: number;
-  body: string;
+  /** JSON text, whole or in pieces */
+  body: JsonBody;
   headers: Record<string, string>;
 }
 

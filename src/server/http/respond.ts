@@ -1,3 +1,5 @@
+import type { JsonBody } from './json-text.js';
+
 /**
  * The headers every answer carries, as WordPress sends them (rest_send_cors_headers, the REST API's
  * `Link` to its root, nocache_headers for signed-in callers).
@@ -17,8 +19,8 @@ const NO_CACHE = {
 export interface Answer {
   status: number;
   headers: Record<string, string>;
-  /** JSON text (the transport encodes it) */
-  body: string;
+  /** JSON text, whole or in pieces (the transport encodes it) */
+  body: JsonBody;
 }
 
 /**
@@ -32,7 +34,7 @@ export function respond(
   root: string,
   userId: number | null,
   status: number,
-  body: string,
+  body: JsonBody,
   headers: Record<string, string>,
 ): Answer {
   return {
