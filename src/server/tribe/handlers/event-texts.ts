@@ -20,10 +20,15 @@ import { renderEvents } from './event-view.js';
 /** Characters of text kept at most (a record is about 2,800): the oldest go first. */
 export const EVENT_TEXTS_CHARS = 16 * 1024 * 1024;
 
+/** Records shown once, remembered at most (then forgotten all at once). */
+const SEEN_KEYS = 100_000;
+
 interface Kept {
   version: string;
   texts: Map<string, string>;
   chars: number;
+  /** records shown once since the version changed: kept from the second time (see {@link keep}) */
+  seen: Set<string>;
 }
 
 const kept = new WeakMap<Database, Kept>();
@@ -45,17 +50,28 @@ function render(ids: readonly number[], scope: RequestScope): string[] {
 function keptAt(db: Database, version: string): Kept {
   let k = kept.get(db);
   if (!k) {
-    k = { version, texts: new Map(), chars: 0 };
+    k = { version, texts: new Map(), chars: 0, seen: new Set() };
     kept.set(db, k);
   } else if (k.version !== version) {
     k.version = version;
     k.texts.clear();
     k.chars = 0;
+    k.seen.clear();
   }
   return k;
 }
 
+/**
+ * Keeps a record's text from the second time it is shown: lists asked again and again (a calendar
+ * page, a poller, other windows over the same days) show the same records, while an export shows each
+ * once, and keeping all of those would only grow the process.
+ */
 function keep(k: Kept, key: string, text: string): void {
+  if (!k.seen.has(key)) {
+    if (k.seen.size >= SEEN_KEYS) k.seen.clear();
+    k.seen.add(key);
+    return;
+  }
   if (text.length > EVENT_TEXTS_CHARS) return;
   // Maps iterate in insertion order: the first entries are the oldest.
   for (const [oldKey, old] of k.texts) {
