@@ -22,6 +22,7 @@ import { MAX_FILE_UPLOADS, UPLOAD_MAX_FILESIZE } from '../../src/server/http/bod
 import { REPLY_CACHE_BYTES } from '../../src/server/http/cache.js';
 import { DEFAULT_LIMITS } from '../../src/server/http/limits.js';
 import { MAX_INPUT_VARS, MAX_NESTING } from '../../src/server/http/params.js';
+import { EVENT_TEXTS_CHARS } from '../../src/server/tribe/handlers/event-texts.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -282,6 +283,9 @@ describe('facts in the docs match the code', () => {
         '',
       )[1],
     ).toBe(String(REPLY_CACHE_BYTES / 1024 / 1024));
+    expect(states(server, /as JSON text \(at most (\d+) Mi characters\)/, 'record texts')[1]).toBe(
+      String(EVENT_TEXTS_CHARS / 1024 / 1024),
+    );
   });
 
   it('feeds: the defaults of feeds add, the share a run may trash, the lock wait and the runs kept', () => {
