@@ -92,6 +92,8 @@ interface Connection {
   totalChanges(): number;
   /** a write transaction of the server's (group commit, atomic) is open: reads may see uncommitted rows */
   writing: boolean;
+  /** a request is running (its transaction open, its data version read once) */
+  inRequest: boolean;
 }
 
 const connections = new WeakMap<Database, Connection>();
@@ -106,6 +108,7 @@ function connectionOf(db: Database): Connection {
       caches: new Set(),
       totalChanges: () => changes.get() as number,
       writing: false,
+      inRequest: false,
       dataVersion: () => {
         version ??= stmt.get() as number;
         return version;
@@ -131,11 +134,15 @@ export const requestDataVersion = (db: Database): number => connectionOf(db).dat
 
 /** A request starts (the core runs it in a transaction of its own) or ends. */
 export const requestBegins = (db: Database) => {
-  connections.get(db)?.reset();
+  const conn = connectionOf(db);
+  conn.reset();
+  conn.inRequest = true;
   each(db, (c) => c.beginRequest());
 };
 export const requestEnds = (db: Database) => {
-  connections.get(db)?.reset();
+  const conn = connectionOf(db);
+  conn.reset();
+  conn.inRequest = false;
   each(db, (c) => c.endRequest());
 };
 
@@ -156,10 +163,11 @@ export const writesSettled = (db: Database) => {
  * any row (the events list's records as JSON text): it changes with every row this connection changes
  * (`total_changes()`, counted when written, so a rollback changes it too) and with every commit of
  * another connection (`data_version`). Read inside the request's transaction, with the rows read
- * after it. Undefined while a write transaction of this connection is open: a read then sees rows that
- * may yet be rolled back, and nothing derived from them may be kept or served.
+ * after it. Undefined while a write transaction of this connection is open (a read then sees rows that
+ * may yet be rolled back, and nothing derived from them may be kept or served) and outside a request
+ * (its data version is read once per request).
  */
 export const contentVersion = (db: Database): string | undefined => {
   const conn = connectionOf(db);
-  return conn.writing ? undefined : `${conn.totalChanges()}:${conn.dataVersion()}`;
+  return conn.writing || !conn.inRequest ? undefined : `${conn.totalChanges()}:${conn.dataVersion()}`;
 };
