@@ -5,13 +5,10 @@
  */
 import type { ResourceSpec } from '../../catalog/index.js';
 import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
-import type { JsonRecord } from '../../output/index.js';
-import { printText } from '../../output/stdout.js';
 import { toInputForm } from '../../records/index.js';
-import { dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
-import { checkOrder } from './event-dates.js';
+import { postRecord } from './create.js';
 import { fetchRecord, type RecordRef } from './record.js';
 
 /** Keys of the source that the copy must not take over: its identity and publication date. */
@@ -41,19 +38,5 @@ export async function copyRecord(
     const end = keepDuration(record, changes.start_date);
     if (end !== undefined) changes.end_date = end;
   }
-  const body = { ...base, ...changes };
-  checkOrder(body, await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined));
-  const api = await rt.api();
-  const path = `/${resource.name}`;
-  if (rt.globals().dryRun) {
-    printDryRun(rt, 'POST', fullUrl(api.baseUrl, path), body);
-    return;
-  }
-  const res = await api.post<JsonRecord>(path, body, { signal: rt.ctx.signal });
-  if (opts.porcelain) {
-    printText(rt.ctx, `${String(res.body.id)}\n`);
-    return;
-  }
-  const { writeOne } = await import('../../output/index.js');
-  writeOne(res.body, await writerOptions(rt, resource));
+  await postRecord(rt, resource, { ...base, ...changes }, opts.porcelain === true);
 }

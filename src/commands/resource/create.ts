@@ -63,6 +63,19 @@ export async function createRecord(
     }
     await promptMissing(rt, resource, body);
   }
+  await postRecord(rt, resource, body, opts.porcelain === true);
+}
+
+/**
+ * Sends a new record (create, copy): an event's dates checked in order first; `--dry-run` prints
+ * the request instead; the answer printed as the record, or only its id (`--porcelain`).
+ */
+export async function postRecord(
+  rt: CliRuntime,
+  resource: ResourceSpec,
+  body: Record<string, unknown>,
+  porcelain: boolean,
+): Promise<void> {
   if (resource.name === 'events') {
     checkOrder(body, await dateZone(rt, typeof body.timezone === 'string' ? body.timezone : undefined));
   }
@@ -73,7 +86,7 @@ export async function createRecord(
     return;
   }
   const res = await api.post<JsonRecord>(path, body, { signal: rt.ctx.signal });
-  if (opts.porcelain) {
+  if (porcelain) {
     printText(rt.ctx, `${String(res.body.id)}\n`);
     return;
   }
