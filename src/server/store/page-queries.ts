@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { decode, NOT_NULL, SELECT_PAGE } from './post-rows.js';
+import { statementCache } from './statements.js';
 import type { Post } from './types.js';
 
 /** A LIKE pattern that finds a word anywhere, its wildcards escaped so that it matches literally. */
@@ -15,9 +16,11 @@ const PAGES_BACK = 8;
 export class PageQueries {
   /** @param onRead told of every post a page reads whole (the store keeps them for the request) */
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly onRead: (post: Post) => void,
-  ) {}
+  ) {
+    this.cached = statementCache(db);
+  }
 
   /**
    * Runs a list query built by the handlers: ids of one page plus the total.
@@ -163,16 +166,6 @@ export class PageQueries {
     return total;
   }
 
-  private readonly statements = new Map<string, Statement>();
-
-  /** Prepared statements by SQL text: list queries repeat a small set of shapes. */
-  private cached(sql: string): Statement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      if (this.statements.size > 500) this.statements.clear();
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
-  }
+  /** Statements prepared once (see statements.ts). */
+  private readonly cached: (sql: string) => Statement;
 }

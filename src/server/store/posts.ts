@@ -11,6 +11,7 @@ import {
   UPDATE_POST,
 } from './post-rows.js';
 import { requestBegins, requestEnds, SharedCache } from './shared-cache.js';
+import { statementCache } from './statements.js';
 import type { Post, PostInput, PostType } from './types.js';
 
 export { newPost } from './post-rows.js';
@@ -36,6 +37,7 @@ export class PostStore {
   private readonly pages: PageQueries;
 
   constructor(readonly db: Database) {
+    this.cached = statementCache(db);
     this.pages = new PageQueries(db, (post) => this.remember(post));
     this.linked = new SharedCache<number, Post>(db);
     this.byId = db.prepare(`${SELECT_POSTS} WHERE id = ?`).raw(true);
@@ -288,16 +290,6 @@ export class PostStore {
     return this.pages.query(where, params, orderBy, limit, offset, rows);
   }
 
-  private readonly statements = new Map<string, Statement>();
-
-  /** Prepared statements by SQL text: list queries repeat a small set of shapes. */
-  private cached(sql: string): Statement {
-    let stmt = this.statements.get(sql);
-    if (!stmt) {
-      stmt = this.db.prepare(sql);
-      if (this.statements.size > 500) this.statements.clear();
-      this.statements.set(sql, stmt);
-    }
-    return stmt;
-  }
+  /** Statements prepared once (see statements.ts). */
+  private readonly cached: (sql: string) => Statement;
 }

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { compareNames } from '../format/collate.js';
 import { SharedCache } from './shared-cache.js';
+import { statementCache } from './statements.js';
 import type { Taxonomy, Term } from './types.js';
 
 /** A term row as the lookups share it: frozen, without the count column (null: no such term). */
@@ -28,6 +29,7 @@ export class TermStore {
   private readonly found: SharedCache<string | number, Term | null>;
 
   constructor(readonly db: Database) {
+    this.stmt = statementCache(db);
     this.found = new SharedCache<string | number, Term | null>(db);
     this.byId = db.prepare('SELECT * FROM terms WHERE id = ?');
     this.bySlug = db.prepare('SELECT * FROM terms WHERE taxonomy = ? AND slug = ?');
@@ -204,15 +206,6 @@ export class TermStore {
     );
   }
 
-  private readonly statements = new Map<string, Statement>();
-
-  /** A statement prepared once (these run per request, not per row). */
-  private stmt(sql: string): Statement {
-    let st = this.statements.get(sql);
-    if (!st) {
-      st = this.db.prepare(sql);
-      this.statements.set(sql, st);
-    }
-    return st;
-  }
+  /** Statements prepared once (see statements.ts). */
+  private readonly stmt: (sql: string) => Statement;
 }
