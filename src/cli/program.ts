@@ -99,6 +99,31 @@ export function expandProfileShorthand(argv: readonly string[]): string[] {
 }
 
 /**
+ * The words of a command line that name commands (`events list`, `serve users add`): the global options
+ * before them (`--profile prod` from `@prod`, `-o json`) and their values left out, as commander reads
+ * them (an option with an optional value takes the next word unless it starts with `-`), up to the first
+ * option after them.
+ */
+function commandWords(program: Command, argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    if (!arg.startsWith('-') || arg === '-') {
+      out.push(arg);
+      continue;
+    }
+    // (the command's own options follow its words: only the words up to the first of them count)
+    if (out.length > 0) break;
+    if (arg.includes('=')) continue;
+    const option = program.options.find((o) => o.long === arg || o.short === arg);
+    const next = argv[i + 1];
+    if (option?.required || (option?.optional && next !== undefined && !next.startsWith('-'))) i++;
+  }
+  return out;
+}
+
+/**
  * `import` and `export` load their pipelines' modules: only when their name is on the line or for
  * help (start-up time of every other command).
  */
@@ -132,8 +157,10 @@ export async function buildProgram(
       `\nWith no profile, calctl uses a built-in local calendar (no setup).\nTopics: calctl help ${Object.keys(HELP_TOPICS).join('|')}`,
     );
   addGlobalOptions(program);
-  // `calctl events …` can only run an events command: skip building the other resources' commands.
-  const first = argv[0];
+  // `calctl events …` (or `calctl @prod events …`) can only run an events command: skip building the
+  // other resources' commands.
+  const words = commandWords(program, argv);
+  const first = words[0];
   const onlyResource = first !== undefined && isResourceName(first) ? first : undefined;
   const deps = {
     ctx,
@@ -157,7 +184,7 @@ export async function buildProgram(
   // `calctl serve …` (and api, info, doc) runs one of the site commands and can print no help but its
   // own: the resources, the other groups, the help texts and completion are not built (a fresh
   // `serve` for every case of the plugin's REST suite). `serve users …` is a group: built as before.
-  if (first !== undefined && SITE_LEAVES.has(first) && !(first === 'serve' && argv[1] === 'users') && !wantsHelp) {
+  if (first !== undefined && SITE_LEAVES.has(first) && !(first === 'serve' && words[1] === 'users') && !wantsHelp) {
     (await import('../commands/site/register.js')).registerSiteCommands(program, deps);
     configureTree(program);
     return program;

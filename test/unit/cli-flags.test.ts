@@ -133,3 +133,22 @@ describe('@profile shorthand', () => {
     expect(expandProfileShorthand(input)).toEqual(expected);
   });
 });
+
+describe('a command line builds only what it can run', () => {
+  const names = async (argv: string[]) => (await buildProgram(ctx, noRuntime, argv)).commands.map((c) => c.name());
+
+  it('a resource line builds that resource alone, with or without a profile or output flag before it', async () => {
+    expect(await names(['events', 'list'])).toEqual(['events']);
+    expect(await names(expandProfileShorthand(['@prod', 'events', 'list', '--per-page', '1']))).toEqual(['events']);
+    expect(await names(['-o', 'json', '--timeout', '5', 'venues', 'list'])).toEqual(['venues']);
+    expect(await names(['--url=http://x', 'tags', 'get', '3'])).toEqual(['tags']);
+  });
+
+  it('a site line builds the site commands; serve users and --help build every command', async () => {
+    const site = await names(expandProfileShorthand(['@prod', 'api', 'GET', '/events']));
+    expect(site).toContain('api');
+    expect(site).not.toContain('events');
+    expect(await names(['serve', 'users', 'list'])).toContain('events');
+    expect(await names(['--help'])).toContain('venues');
+  });
+});
