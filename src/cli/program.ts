@@ -189,6 +189,12 @@ export async function buildProgram(
     configureTree(program);
     return program;
   }
+  // `calctl import …` and `calctl export …` (a cron job's line) likewise build only themselves.
+  if ((first === 'import' || first === 'export') && !wantsHelp) {
+    await registerBulkCommands(program, deps, words);
+    configureTree(program);
+    return program;
+  }
   const [{ registerSiteCommands }, { registerProfileCommands }, { registerHelpCommand }] = onlyResource
     ? [{ registerSiteCommands: () => {} }, { registerProfileCommands: () => {} }, { registerHelpCommand: () => {} }]
     : await Promise.all([

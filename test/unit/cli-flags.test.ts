@@ -149,6 +149,8 @@ describe('a command line builds only what it can run', () => {
     expect(site).toContain('api');
     expect(site).not.toContain('events');
     expect(await names(['serve', 'users', 'list'])).toContain('events');
+    expect(await names(expandProfileShorthand(['@prod', 'import', 'events', 'a.csv']))).toEqual(['import']);
+    expect(await names(['export', 'venues', '-o', 'csv'])).toEqual(['export']);
     expect(await names(['--help'])).toContain('venues');
   });
 });
