@@ -3,7 +3,7 @@
  * Flags are defined here (cheap, for --help); the pipeline loads when the command runs.
  */
 import { createReadStream, type ReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { type Command, InvalidArgumentError, Option } from 'commander';
@@ -16,12 +16,14 @@ import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
 import { runImport, summaryAtStop } from '../csv/import.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
-import { noRejects, openRejects, type RejectsWriter } from '../csv/rejects.js';
+import { rejectionReasons } from '../csv/rejection-reasons.js';
+import { noRejects, openRejects } from '../csv/rejects.js';
 import { openXlsx as openWorkbook } from '../csv/xlsx.js';
 import { PartialError, UsageError } from '../errors/index.js';
 import { dataFormat, printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
 import { importFacts } from './import-facts.js';
+import { fetchInput, smallFile } from './import-input.js';
 import { dateZone, outputFormat, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
@@ -255,95 +257,6 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
         : 'add --rejects FILE to collect them with their errors',
     );
   }
-}
-
-/**
- * Inputs up to this size (bytes, about 10,000 rows of CSV) run without the import's heap sizing: it
- * pays off over pages of a long run, not over a short one.
- */
-const SMALL_INPUT = 1 << 20;
-
-/** Whether `path` names a file of at most {@link SMALL_INPUT} bytes (undefined: stdin or an address). */
-async function smallFile(path: string | undefined): Promise<boolean> {
-  if (path === undefined) return false;
-  return stat(path).then(
-    (s) => s.size <= SMALL_INPUT,
-    () => false,
-  );
-}
-
-/**
- * An input given as an address (`calctl import events https://…/team.ics`): read whole, once (it
- * cannot be resumed), with its format from the address's extension, else its content type.
- */
-async function fetchInput(rt: Runtime, url: string): Promise<{ path: string; body: Buffer; calendar: boolean }> {
-  const { fetchDocument } = await import('../api/fetch-document.js');
-  const g = rt.globals();
-  const answer = await fetchDocument({
-    url,
-    signal: rt.ctx.signal,
-    timeoutMs: g.timeout !== undefined ? g.timeout * 1000 : undefined,
-    insecure: g.insecure,
-    log: (line) => rt.debug?.(line),
-  });
-  if (answer.kind !== 'document') throw new Error('unexpected 304 without validators');
-  const pathname = new URL(answer.url).pathname;
-  const type = answer.contentType.toLowerCase();
-  const calendar = /^\s*BEGIN:VCALENDAR/i.test(
-    answer.body
-      .subarray(0, 64)
-      .toString('utf8')
-      .replace(/^\uFEFF/, ''),
-  );
-  // (the extension the content type stands for, when the address has none the format reader knows)
-  const known = /\.(csv|tsv|json|ndjson|jsonl|ics|ical|icalendar|xlsx)$/i.test(pathname);
-  const ext = known
-    ? ''
-    : type.includes('ndjson')
-      ? '.ndjson'
-      : type.includes('json')
-        ? '.json'
-        : type.includes('spreadsheetml')
-          ? '.xlsx'
-          : '';
-  return { path: `${pathname}${ext}`, body: answer.body, calendar: calendar || type.includes('text/calendar') };
-}
-
-/** How many rejection reasons are printed on stderr; the rest are counted (all go to --rejects). */
-const REASONS_SHOWN = 20;
-
-/**
- * Wraps the rejects writer to keep the first reasons for stderr, so that a run without --rejects
- * still says why rows were rejected.
- */
-function rejectionReasons(inner: RejectsWriter) {
-  const shown: string[] = [];
-  let more = 0;
-  let printed = false;
-  const lineOf = (text: string) => Number(/^line (\d+)/.exec(text)?.[1] ?? 0);
-  return {
-    writer: {
-      write(cells, error) {
-        inner.write(cells, error);
-        if (shown.length < REASONS_SHOWN) shown.push(error);
-        else more++;
-      },
-      close: () => inner.close(),
-    } satisfies RejectsWriter,
-    /** Prints the reasons kept (in line order) and how many more there were; once. */
-    print(stderr: { write(text: string): unknown }, rejectsFile: string | undefined) {
-      if (printed) return;
-      printed = true;
-      // Rows run concurrently, so they finish a little out of order.
-      for (const text of shown.sort((a, b) => lineOf(a) - lineOf(b))) stderr.write(`calctl: rejected: ${text}\n`);
-      if (more > 0) {
-        stderr.write(
-          `calctl: … and ${more} more rejected ${more === 1 ? 'row' : 'rows'} ` +
-            `(${rejectsFile !== undefined ? `all in ${rejectsFile}` : 'use --rejects FILE to collect them all'})\n`,
-        );
-      }
-    },
-  };
 }
 
 function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {

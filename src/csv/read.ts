@@ -5,10 +5,10 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { TextDecoder } from 'node:util';
 import { CsvError, parse } from 'csv-parse';
 import { UsageError } from '../errors/index.js';
 import { ownWebsite } from '../records/index.js';
+import { decoderOf, sniffEncoding, transcode } from './encoding.js';
 import { flattenValue } from './flatten.js';
 
 /** Input formats of `calctl import`. */
@@ -312,47 +312,6 @@ async function peek(
     for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
   }
   return { first: first.done ? undefined : first.value, all: all() };
-}
-
-/**
- * The encoding of a CSV file that is not UTF-8, from its first chunk: UTF-16 by its byte order mark
- * (Excel's "Unicode Text"), else Windows-1252 when the bytes are not valid UTF-8 (Excel's "CSV
- * (Comma delimited)" on Windows, in Western European locales); undefined for UTF-8.
- */
-export function sniffEncoding(first: Buffer | string | undefined): string | undefined {
-  if (first === undefined || typeof first === 'string') return undefined;
-  if (first[0] === 0xff && first[1] === 0xfe) return 'utf-16le';
-  if (first[0] === 0xfe && first[1] === 0xff) return 'utf-16be';
-  try {
-    // (a character cut at the end of the chunk is no error: `stream` keeps it for the next one)
-    new TextDecoder('utf-8', { fatal: true }).decode(first, { stream: true });
-    return undefined;
-  } catch {
-    return 'windows-1252';
-  }
-}
-
-/** A decoder of `encoding`, or a usage error naming what calctl reads. */
-function decoderOf(encoding: string): TextDecoder {
-  try {
-    return new TextDecoder(encoding);
-  } catch {
-    throw new UsageError(
-      `unknown text encoding "${encoding}"`,
-      'use utf-8, windows-1252, latin1, utf-16le or another WHATWG encoding name',
-      'bad-encoding',
-    );
-  }
-}
-
-/** The chunks of `input` decoded from `encoding` into text (a byte order mark left out). */
-async function* transcode(input: AsyncIterable<Buffer | string>, decoder: TextDecoder): AsyncGenerator<string> {
-  for await (const chunk of input) {
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (text !== '') yield text;
-  }
-  const rest = decoder.decode();
-  if (rest !== '') yield rest;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { catalog, type FieldSpec, getResource, type ParamSpec } from '../../src/catalog/index.js';
-import { buildProgram, expandProfileShorthand } from '../../src/cli/program.js';
+import { expandProfileShorthand } from '../../src/cli/argv.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { addFlags, bindFlags, GLOBAL_FLAG_NAMES, kebab, readFlags } from '../../src/commands/resource/flags.js';
 import { toBody, toQuery } from '../../src/commands/resource/values.js';
 import type { CliRuntime } from '../../src/commands/types.js';
