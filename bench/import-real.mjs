@@ -3,7 +3,7 @@
  * Import against real sites (not a test; skipped unless CALCTL_REAL_URL, CALCTL_REAL_USER and
  * CALCTL_REAL_PASSWORD are set). On a real site the site's own create rate is the bound: this bench
  * measures, at the same concurrency, bare creates (the same request bodies POSTed straight to the
- * events route with undici, nothing else) and `calctl import events` of as many new rows, and prints
+ * events route with Node's own HTTP client, the cheapest on this machine's shared cores, nothing else) and `calctl import events` of as many new rows, and prints
  * the import's rate as a ratio to the bare rate (target ≥ 0.95) with calctl's own CPU time as a share
  * of one core (target < 10%, start-up included). Every event it makes is deleted for good at the end
  * through WordPress core's route.
@@ -26,7 +26,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Agent, request } from 'undici';
+import { Agent, request } from 'node:http';
 import { discoverApiBase } from '../src/api/discover.ts';
 import { restUrl, splitApiBase } from '../src/api/rest-url.ts';
 import { root } from './_lib.mjs';
@@ -43,7 +43,7 @@ const ROWS = Number(process.env.BENCH_REAL_ROWS ?? 60);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const auth = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const agent = new Agent({ connections: CONCURRENCY });
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 const stamp = Date.now().toString(36);
 const dir = await mkdtemp(join(tmpdir(), 'calctl-bench-real-'));
 /** The site measured now: its URL as given, its REST root, and the events made there. */
@@ -65,14 +65,30 @@ function event(kind, run, i) {
 }
 
 async function call(method, path, body) {
-  const res = await request(restUrl(restRoot, path), {
-    method,
-    dispatcher: agent,
-    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+  const payload = body ? JSON.stringify(body) : undefined;
+  const { status, text } = await new Promise((resolve, reject) => {
+    const req = request(
+      restUrl(restRoot, path),
+      {
+        method,
+        agent,
+        headers: {
+          authorization: auth,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 200)}`);
+  if (status >= 300) throw new Error(`${method} ${path}: ${status} ${text.slice(0, 200)}`);
   return JSON.parse(text);
 }
 
@@ -228,6 +244,6 @@ try {
   }
   process.exitCode = results.every(Boolean) ? 0 : 1;
 } finally {
-  await agent.close();
+  agent.destroy();
   await rm(dir, { recursive: true, force: true });
 }

@@ -37,18 +37,14 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
  */
 function useCompileCache(dist) {
   const v8 = require('node:v8');
-  // undici's flag (src/api/undici.ts), set before anything is compiled: V8 refuses a cache made
-  // under other flags, and undici would otherwise set it halfway through every networked run.
-  const wasmFlag = '--wasm-tiering-budget=200000000';
-  v8.setFlagsFromString(wasmFlag);
   // `calctl serve` grows the young generation at once (src/commands/heap.ts). Set here, before
   // anything is compiled, its flags are the same for the whole run, so its code can be cached too, in
   // a folder of its own (a cache made under one set of flags is refused under another). Only a line
   // holding the word `serve` gets it: a value that happens to be `serve` only costs that run its cache.
   const flagSets = { serve: ['--semi-space-growth-factor=16'] };
   const kind = argv.includes('serve') ? 'serve' : undefined;
-  const presetFlags = new Set([wasmFlag, ...(kind ? flagSets[kind] : [])]);
-  for (const flag of presetFlags) if (flag !== wasmFlag) v8.setFlagsFromString(flag);
+  const presetFlags = new Set(kind ? flagSets[kind] : []);
+  for (const flag of presetFlags) v8.setFlagsFromString(flag);
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return;
   const { isAbsolute, basename, dirname, sep } = require('node:path');
   const xdg = process.env.XDG_CACHE_HOME;

@@ -30,27 +30,6 @@ const lazyChildProcess = {
 };
 
 /**
- * undici's HTTP/2 client loads node:http2 (and node:tls, node:crypto behind it) when undici is
- * loaded, only to read protocol constants; calctl never asks for HTTP/2 (undici's allowH2 is off),
- * so that is about 5 ms of every command against a site for nothing. The constants are written into
- * the bundle (taken from this Node at build time; they are HTTP/2's, fixed by its RFC) and
- * node:http2 itself is loaded on a first HTTP/2 connection only.
- */
-const lazyHttp2 = {
-  name: 'lazy-http2',
-  setup(b) {
-    b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const eager = "  http2 = require('node:http2')\n";
-      if (!text.includes(eager)) throw new Error(`undici changed: ${eager.trim()} not found in ${args.path}`);
-      const { constants } = await import('node:http2');
-      const lazy = `  http2 = { constants: ${JSON.stringify(constants)}, connect: (...a) => require('node:http2').connect(...a) }\n`;
-      return { contents: text.replace(eager, lazy), loader: 'js' };
-    });
-  },
-};
-
-/**
  * Replaces exact lines of a dependency's file at build time, failing the build when a line is no
  * longer there (the dependency changed: look again before rebuilding).
  */
@@ -142,7 +121,7 @@ await build({
   // bundle; better-sqlite3's JavaScript is
   // bundled and its native addon is loaded by path (src/server/store/db.ts)
   external: ['@apidevtools/swagger-parser', '@touch4it/ical-timezones', 'sharp'],
-  plugins: [lazyChildProcess, lazyHttp2, ...lazyFastifyModules, lazyFastifySchemas],
+  plugins: [lazyChildProcess, ...lazyFastifyModules, lazyFastifySchemas],
   logLevel: 'warning',
 });
 await toCommonJs(fresh.pathname);

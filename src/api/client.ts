@@ -1,12 +1,11 @@
-import type { Agent, Dispatcher } from 'undici';
 import { type CalctlError, InterruptedError } from '../errors/index.js';
 import { abortableDelay, watchAbort } from './abort-watch.js';
-import { errorCodeOf, NetworkError, serializedWpError, TimeoutError } from './errors.js';
+import { NetworkError, serializedWpError, TimeoutError } from './errors.js';
+import { createNodeHttpSender, type NodeHttpSender } from './node-http.js';
 import { encodeParams, type ParamObject, redactUrl } from './params.js';
-import { errorForStatus, flattenHeaders, parseBody, type RawAnswer } from './response.js';
+import { errorForStatus, parseBody, type RawAnswer } from './response.js';
 import { apiUrl } from './rest-url.js';
 import { backoffDelay, retryAfterMs, shouldRetry } from './retry.js';
-import { loadUndici, type UndiciParts } from './undici.js';
 
 /** One HTTP exchange, whatever carries it. */
 export type Transport = (req: {
@@ -24,11 +23,9 @@ export interface ApiClientOptions {
   /** full namespace URL, e.g. http://127.0.0.1:8080/wp-json/tribe/events/v1 */
   baseUrl: string;
   auth?: ApiAuth | undefined;
-  /** an undici dispatcher (tests: MockAgent or a custom Agent); by default one keep-alive Agent */
-  dispatcher?: Dispatcher | undefined;
   /**
-   * Sends one request without the network (the CLI's in-process local calendar). When given, undici
-   * is never loaded.
+   * Sends one request without the network (the CLI's in-process local calendar). When given, no HTTP
+   * module is loaded.
    */
   transport?: Transport | undefined;
   /** per attempt, covering connection, headers and body (default 30000; 0 disables) */
@@ -103,7 +100,7 @@ export interface ApiClient {
   put<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResponse<T>>;
   patch<T = unknown>(path: string, body?: unknown, opts?: RequestOptions): Promise<ApiResponse<T>>;
   delete<T = unknown>(path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
-  /** closes the client's own connection pool (a passed dispatcher is left to its owner) */
+  /** closes the client's idle connections */
   close(): Promise<void>;
 }
 
@@ -122,36 +119,14 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
   const userAgent = opts.userAgent ?? `calctl/${opts.version ?? '0.0.0'}`;
   const log = opts.log;
-  // undici is large: it is loaded on the first real network request, never for the local calendar.
-  let ownAgent: Agent | undefined;
-  let undici: Promise<UndiciParts> | undefined;
-  async function network(): Promise<{ dispatcher: Dispatcher }> {
-    undici ??= loadUndici();
-    const lib = await undici;
-    if (!opts.dispatcher && !ownAgent) {
-      ownAgent = new lib.Agent({
-        keepAliveTimeout: 10_000,
-        ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
-        ...(opts.insecure || opts.ca
-          ? {
-              connect: {
-                ...(opts.ca ? { ca: [...opts.ca] } : {}),
-                ...(opts.insecure ? { rejectUnauthorized: false } : {}),
-              },
-            }
-          : {}),
-      });
-    }
-    return { dispatcher: opts.dispatcher ?? (ownAgent as Agent) };
-  }
+  // Node's HTTP client, loaded on the first real network request (never for the local calendar).
+  let sender: NodeHttpSender | undefined;
 
   /**
    * One attempt: sends the request and reads the whole body, so the socket returns to the pool.
-   * Uses undici's dispatch API with a handler that gathers the body: no response stream, no
-   * per-request AbortSignal objects (both cost more than the exchange itself on loopback, where an
-   * import spends its time). `cancel` aborts the exchange with the given error.
+   * `onCancel` receives the way to abort the exchange with a given error.
    */
-  async function send(
+  function send(
     method: string,
     url: URL,
     headers: Record<string, string>,
@@ -159,59 +134,14 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     onCancel: (cancel: (reason: Error) => void) => void,
   ): Promise<RawAnswer> {
     if (opts.transport) return opts.transport({ method, url, headers, body });
-    const { dispatcher } = await network();
-    return new Promise<RawAnswer>((resolve, reject) => {
-      let controller: Dispatcher.DispatchController | undefined;
-      let cancelled: Error | undefined;
-      let status = 0;
-      let answerHeaders: Record<string, string> = {};
-      let chunks: Buffer[] = [];
-      onCancel((reason) => {
-        cancelled ??= reason;
-        controller?.abort(reason);
-      });
-      dispatcher.dispatch(
-        {
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body: body ?? null,
-          ...(timeoutMs > 0 ? { headersTimeout: timeoutMs, bodyTimeout: timeoutMs } : {}),
-        },
-        {
-          onRequestStart(c) {
-            controller = c;
-            if (cancelled) c.abort(cancelled);
-          },
-          onResponseStart(_c, statusCode, responseHeaders) {
-            // (1xx informational answers come first and are replaced by the final one)
-            status = statusCode;
-            answerHeaders = flattenHeaders(responseHeaders);
-            chunks = [];
-          },
-          onResponseData(_c, chunk) {
-            chunks.push(chunk);
-          },
-          onResponseEnd() {
-            const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-            resolve({ status, headers: answerHeaders, body: buf });
-          },
-          onResponseError(_c, err) {
-            reject(err);
-          },
-        },
-      );
-    });
+    sender ??= createNodeHttpSender({ ca: opts.ca, insecure: opts.insecure });
+    return sender.send(method, url, headers, body, onCancel);
   }
 
   /** Turns a transport failure into one of our errors. */
   function transportError(err: unknown, method: string, url: string, why: 'timeout' | 'user' | undefined): CalctlError {
     if (why === 'timeout') return new TimeoutError(method, url, 'total', timeoutMs, err);
     if (why === 'user') return new InterruptedError(`${method} ${url} was cancelled`);
-    const code = errorCodeOf(err);
-    if (code === 'UND_ERR_HEADERS_TIMEOUT') return new TimeoutError(method, url, 'headers', timeoutMs, err);
-    if (code === 'UND_ERR_BODY_TIMEOUT') return new TimeoutError(method, url, 'body', timeoutMs, err);
     return new NetworkError(method, url, err);
   }
 
@@ -355,7 +285,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     patch: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PATCH', path, { ...ro, body }),
     delete: <T>(path: string, ro?: RequestOptions) => request<T>('DELETE', path, ro),
     close: async () => {
-      await ownAgent?.close();
+      sender?.close();
     },
   };
 }

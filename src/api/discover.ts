@@ -1,10 +1,8 @@
-import type { Dispatcher } from 'undici';
 import { UsageError } from '../errors/index.js';
 import { errorCodeOf } from './errors.js';
-import { flattenHeaders } from './response.js';
+import { createNodeHttpSender } from './node-http.js';
 import { homePathOf, parseRestRoot, restUrl } from './rest-url.js';
 import { backoffDelay, shouldRetry } from './retry.js';
-import { loadUndici } from './undici.js';
 
 /** What discovery needs from one HTTP answer. */
 export interface DiscoveryAnswer {
@@ -17,7 +15,6 @@ export type DiscoveryFetcher = (url: string, method: 'HEAD' | 'GET') => Promise<
 
 /** Options of the default fetcher. */
 export interface DiscoveryFetcherOptions {
-  dispatcher?: Dispatcher | undefined;
   /** default 10000 ms */
   timeoutMs?: number | undefined;
   userAgent?: string | undefined;
@@ -34,43 +31,39 @@ export interface DiscoveryFetcherOptions {
 }
 
 /**
- * The default fetcher: undici, bodies discarded, redirects followed (a site URL often redirects
- * http → https or to add `www.`, and the Link header is on the final answer).
+ * The default fetcher: Node's HTTP client (node-http.ts), bodies read and dropped, redirects followed
+ * (a site URL often redirects http → https or to add `www.`, and the Link header is on the final answer).
  */
 export function createDiscoveryFetcher(opts: DiscoveryFetcherOptions = {}): DiscoveryFetcher {
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const retries = opts.retries ?? 3;
   const once: DiscoveryFetcher = async (start, method) => {
-    // Loaded here, not at import: discovery only happens for remote sites.
-    const { Agent, request } = await loadUndici();
-    const connect = {
-      ...(opts.ca ? { ca: [...opts.ca] } : {}),
-      ...(opts.insecure ? { rejectUnauthorized: false } : {}),
-    };
-    const own = opts.dispatcher ? undefined : new Agent({ connect });
-    const dispatcher = opts.dispatcher ?? (own as Dispatcher);
+    const sender = createNodeHttpSender({ ca: opts.ca, insecure: opts.insecure });
+    let cancel: ((reason: Error) => void) | undefined;
+    // (a probe that gets no answer in time is not asked again: the guess and the first request report it)
+    const timer = setTimeout(() => cancel?.(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
     try {
       let url = start;
       for (let hop = 0; ; hop++) {
-        const target = new URL(url);
-        const res = await request(dispatcher, {
-          origin: target.origin,
-          path: `${target.pathname}${target.search}`,
+        const answer = await sender.send(
           method,
-          headers: { accept: 'text/html,application/json', 'user-agent': opts.userAgent ?? 'calctl' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await res.body.dump();
-        const headers = flattenHeaders(res.headers);
-        const location = headers.location;
-        if (res.statusCode >= 300 && res.statusCode < 400 && location && hop < (opts.maxRedirects ?? 5)) {
+          new URL(url),
+          { accept: 'text/html,application/json', 'user-agent': opts.userAgent ?? 'calctl' },
+          undefined,
+          (c) => {
+            cancel = c;
+          },
+        );
+        const location = answer.headers.location;
+        if (answer.status >= 300 && answer.status < 400 && location && hop < (opts.maxRedirects ?? 5)) {
           url = new URL(location, url).href;
           continue;
         }
-        return { status: res.statusCode, headers };
+        return { status: answer.status, headers: answer.headers };
       }
     } finally {
-      await own?.close();
+      clearTimeout(timer);
+      sender.close();
     }
   };
   // The same retry policy as every other GET: a probe that met a 503, then lost its answer, is asked again.
@@ -183,7 +176,7 @@ export function probedSiteUrl(siteUrl: string, vendor = 'tribe'): string | undef
  *
  * @param siteUrl `https://example.org`, `https://example.org/wp-json` or `…/wp-json/tribe/events/v1`
  * @param vendor namespace vendor (default 'tribe')
- * @param fetcher HTTP access (default: undici with redirects followed)
+ * @param fetcher HTTP access (default: Node's HTTP client, redirects followed)
  */
 export async function resolveApiBase(
   siteUrl: string,

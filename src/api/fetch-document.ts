@@ -1,6 +1,6 @@
 /**
  * Reads one document over HTTP — an iCalendar feed, a CSV file on a web server — through the same
- * client as every site request (undici, time limits, retries of GETs after network errors and
+ * client as every site request (Node's HTTP client, time limits, retries of GETs after network errors and
  * 408/429/5xx). What a document read adds: `webcal://` addresses, redirects followed (a GET may be
  * sent again to the new address; writes are never redirected), and conditional requests: with the
  * `ETag` and `Last-Modified` of an earlier answer, an unchanged document costs one `304`.
