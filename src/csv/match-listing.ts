@@ -101,7 +101,8 @@ async function pagesAtOnce(
  * page, read before, reported), the listing is read again from its first page. A larger total (a
  * record added, as this import's own creates do) only repeats a record: nothing is missed. With
  * `known`, the pages from `startPage` on are asked for together. Resolves with the pages asked for
- * and the records read.
+ * and the records read; `seen` is told of each record read one page after another, in the listing's
+ * order, until a page says the list shrank (see match-progress.ts).
  */
 export async function listInto(
   index: MatchIndex,
@@ -109,6 +110,7 @@ export async function listInto(
   query: Obj,
   startPage = 1,
   known?: Known,
+  seen?: (record: Obj) => void,
 ): Promise<{ pages: number; records: number }> {
   const { resource } = opts;
   let pages = 0;
@@ -143,6 +145,9 @@ export async function listInto(
       })) {
         index.add(r, true);
         records++;
+        // (only while no page has said the list shrank: a deletion shifts an unread event onto a
+        // page read before, and the events after it no longer vouch for what lies behind them)
+        if (pass === 0 && !shrank) seen?.(r);
       }
     }
     if (!shrank || pass >= RELISTS) return { pages, records };

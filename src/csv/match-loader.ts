@@ -14,8 +14,9 @@
 import { everythingQuery, MAX_PER_PAGE } from '../catalog/index.js';
 import { naturalKeyFields } from '../records/index.js';
 import { MatchIndex } from './match.js';
+import { dayOf } from './match-days.js';
 import { listInto, type MatchIndexOptions, WHOLE_PAGES } from './match-listing.js';
-import { type CalendarSize, dayOf, windowLoader } from './match-windows.js';
+import { type CalendarSize, windowLoader } from './match-windows.js';
 
 export type { MatchIndexOptions } from './match-listing.js';
 export { eventsAroundQuery } from './match-windows.js';

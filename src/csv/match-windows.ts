@@ -15,7 +15,9 @@ import { ApiError, onePerKey } from '../api/index.js';
 import { everythingQuery, MAX_PER_PAGE } from '../catalog/index.js';
 import type { Body } from '../records/index.js';
 import type { MatchIndex } from './match.js';
+import { dayOf, daysBetween, shiftDay } from './match-days.js';
 import { type Known, listInto, type MatchIndexOptions } from './match-listing.js';
+import { type ListingProgress, listingProgress } from './match-progress.js';
 
 type Obj = Record<string, unknown>;
 
@@ -33,8 +35,6 @@ export interface CalendarSize {
  * one), so a small file of new events never asks.
  */
 const SIZE_AFTER = 1;
-
-const DAY_MS = 86_400_000;
 
 /** Listings of days asked for at once. */
 const WINDOWS_IN_FLIGHT = 4;
@@ -65,18 +65,6 @@ const costOf = (requests: number, records: number): number => (records === 0 ? r
 /** The last day a listing "from a day on" reaches. */
 const LAST_DAY = '2100-12-31';
 
-/** The `YYYY-MM-DD` day of a date value, if it has one. */
-export const dayOf = (value: unknown): string | undefined =>
-  typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0] : undefined;
-
-/** `YYYY-MM-DD` shifted by whole days. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `a` to `b`. */
-const daysBetween = (a: string, b: string): number => Math.round((Date.parse(b) - Date.parse(a)) / DAY_MS);
-
 /**
  * The list query of the events starting on the day before, the day of, or the day after `day`. The
  * site reads `starts_after`/`starts_before` as strict bounds at 23:59:59 of the days given (observed
@@ -95,25 +83,51 @@ interface Listed {
   from: string;
   to: string;
   done: Promise<void>;
+  /** how far its pages read so far hold every event (a listing of rows' days read page by page) */
+  progress?: ListingProgress;
 }
+
+/**
+ * Until the events a row on `day` could match are read: the whole listing, or, for a listing read
+ * page by page, the pages that hold them (match-progress.ts). Fails as the listing fails.
+ */
+const readyFor = (entry: Listed, day: string): Promise<void> =>
+  entry.progress ? Promise.race([entry.done, entry.progress.reached(day)]) : entry.done;
 
 /** Rows' days waiting for one listing: the first and last of them, and how many. */
 interface Group {
   first: string;
   last: string;
   days: string[];
+  /** the whole listing that holds the group's days */
   done: Promise<void>;
-  settle: (listing: Promise<void>) => void;
+  /** until a row on `day` may be matched (see {@link readyFor}) */
+  ready: (day: string) => Promise<void>;
+  /** the listing that holds the group's days: a whole one, or one of `entry`'s days */
+  settle: (listing: Promise<void>, entry?: Listed) => void;
 }
 
 function newGroup(day: string): Group {
   let settle: Group['settle'] = () => {};
+  const settled = new Promise<Listed | undefined>((resolve) => {
+    settle = (listing, entry) => {
+      listing.then(finish, fail);
+      resolve(entry);
+    };
+  });
+  let finish: () => void = () => {};
+  let fail: (err: unknown) => void = () => {};
   const done = new Promise<void>((resolve, reject) => {
-    settle = (listing) => listing.then(resolve, reject);
+    finish = resolve;
+    fail = reject;
   });
   // (each row waiting for it sees its failure)
   done.catch(() => {});
-  return { first: day, last: day, days: [day], done, settle };
+  const ready = async (d: string) => {
+    const entry = await settled;
+    return entry ? readyFor(entry, d) : done;
+  };
+  return { first: day, last: day, days: [day], done, ready, settle: (listing, entry) => settle(listing, entry) };
 }
 
 /**
@@ -255,7 +269,7 @@ export function windowLoader(
       // (a listing that answered meanwhile may hold the group's days already)
       const hit = coverOf(group.first, group.last);
       if (hit) {
-        group.settle(hit.done);
+        group.settle(hit.done, hit);
         continue;
       }
       const span = daysBetween(group.first, group.last) + 3;
@@ -279,11 +293,12 @@ export function windowLoader(
         from: shiftDay(group.first, -1),
         to: query.starts_before as string,
         done: Promise.resolve(),
+        progress: listingProgress(),
       };
       // (counted at once, so that listings asked for together count each other)
       spent += REQUEST_COST;
       inFlight++;
-      entry.done = listInto(index, opts, query).then(({ pages, records }) => {
+      entry.done = listInto(index, opts, query, 1, undefined, entry.progress?.seen).then(({ pages, records }) => {
         spent += costOf(pages, records) - REQUEST_COST;
         listedDays += daysBetween(entry.from, entry.to) + 1;
         listedRecords += records;
@@ -303,7 +318,7 @@ export function windowLoader(
           startNext();
         });
       covered.push(entry);
-      group.settle(entry.done);
+      group.settle(entry.done, entry);
     }
   };
   /** Groups the days asked for since the last plan into listings, in day order, and starts them. */
@@ -344,8 +359,10 @@ export function windowLoader(
    */
   const listAround = async (day: string): Promise<void> => {
     for (;;) {
-      const waiting = groupOf.get(day) ?? coverOf(day);
-      if (waiting) return waiting.done;
+      const group = groupOf.get(day);
+      if (group) return group.ready(day);
+      const hit = coverOf(day);
+      if (hit) return readyFor(hit, day);
       asked.push(day);
       planning ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         planning = undefined;
@@ -360,7 +377,7 @@ export function windowLoader(
     if (day !== undefined && (earliest === undefined || day < earliest)) earliest = day;
     // A row whose days a listing holds needs nothing more, whatever is being listed meanwhile.
     const hit = day === undefined ? undefined : coverOf(day);
-    if (hit) await hit.done;
+    if (hit) await readyFor(hit, day as string);
     else if (day === undefined) {
       // (a row without a start matches by its id or slug, or by the whole calendar once it is listed)
       await learnSize();

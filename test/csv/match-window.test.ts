@@ -236,6 +236,51 @@ describe('the match index of a large calendar', () => {
     expect(summary).toMatchObject({ created: 12, rejected: 0 });
     expect(gets.some((g) => listedIn(g) && g.query.start_date === '1900-01-01' && g.query.page === 2)).toBe(true);
   });
+  it("rows on the days a listing's first page holds are written before its later pages come", async () => {
+    // Rows one a day over the seeded days (four events a day): their one listing holds about 130
+    // events, three pages. Its later pages are held until three rows have been written, two at a
+    // time: rows that waited for the whole listing never would be. Half the rows are seeded events
+    // (unchanged), half new: what the early rows found on the first page is what the whole listing holds.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      i % 2 === 0
+        ? `Event ${i * 4},${startOf(i * 4)},${startOf(i * 4).replace(/:00:00$/, ':30:00')}`
+        : `Early ${i},${dayOf(i * 4)} 20:00:00,${dayOf(i * 4)} 21:00:00`,
+    );
+    const path = await site.file('early.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    let written!: () => void;
+    const threeWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    let posts = 0;
+    const held: number[] = [];
+    const api = new Proxy(recording(site.api), {
+      get(target, prop, receiver) {
+        if (prop === 'get') {
+          return async (p: string, o?: { query?: Record<string, unknown> }) => {
+            if (o?.query?.starts_after !== undefined && Number(o.query.page) > 1) {
+              held.push(Number(o.query.page));
+              await threeWritten;
+            }
+            return target.get(p, o as never);
+          };
+        }
+        if (prop === 'request') {
+          return async (m: string, p: string, o?: never) => {
+            const res = await target.request(m, p, o);
+            if (m === 'POST' && ++posts >= 3) written();
+            return res;
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    }) as ApiClient;
+    const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
+    expect(summary).toMatchObject({ created: 15, unchanged: 15, rejected: 0 });
+    expect(held.length).toBeGreaterThan(0);
+    const early = (await listAll(site, 'events')).filter((e) => String(e.title).startsWith('Early '));
+    expect(early).toHaveLength(15);
+    for (const e of early) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
+  });
   it('lists the calendar from the earliest row on, not its past, once windows would cost more', async () => {
     // New rows every fourth day late in the seeded calendar (too far apart for one listing of their
     // days to cost less than a window each): each window finds events, and listing is soon cheaper
