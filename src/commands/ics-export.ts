@@ -11,6 +11,7 @@ import { UsageError } from '../errors/index.js';
 import { hostOf } from '../ics/uid.js';
 import { writeIcs } from '../ics/writer.js';
 import { CALCTL_VERSION } from '../io/version.js';
+import { typedTitles } from './ics-titles.js';
 import type { Runtime } from './types.js';
 
 /** Options of {@link exportIcs}. */
@@ -42,6 +43,8 @@ export async function exportIcs(rt: Runtime, opts: IcsExportOptions): Promise<nu
     prefetch: opts.concurrency ?? EXPORT_CONCURRENCY,
   });
   for await (const record of pages) records.push(record);
+  // (titles as the site's own feed writes them: as typed, not texturized)
+  await typedTitles(api, records, rt.ctx.signal);
   const { text, skipped } = writeIcs(records, {
     siteZone: opts.siteZone,
     host: hostOf(api.baseUrl) ?? 'localhost',

@@ -206,4 +206,32 @@ describe('export events -o ics', () => {
     const apple = parsed.find((p) => String(p.summary).startsWith('Ünïcode'));
     expect(apple?.start.tz).toBe('America/New_York');
   });
+
+  it("writes a title as typed, as the site's own feed does, where the events route gives it texturized", async () => {
+    const typed = `Bob's night -- "live"`;
+    const made = await calctl([
+      'events',
+      'create',
+      '--title',
+      typed,
+      '--start-date',
+      '2030-06-01 20:00',
+      '--end-date',
+      '2030-06-01 23:00',
+      '-o',
+      'json',
+    ]);
+    expect(made.code, made.stderr).toBe(0);
+    const shown = made.json<Loose>().title;
+    // (what the events route gives: WordPress's curly quotes and dash)
+    expect(shown).not.toBe(typed);
+    const r = await calctl(['export', 'events', '-o', 'ics', '--start-date', '2030-06-01', '--end-date', '2030-06-02']);
+    expect(r.code, r.stderr).toBe(0);
+    const parsed = Object.values(ical.sync.parseICS(r.stdout)).filter((c) => c?.type === 'VEVENT') as ical.VEvent[];
+    expect(parsed.map((p) => String(p.summary))).toContain(typed);
+    // (and an import of that file finds the event: nothing is created twice)
+    const again = await calctl(['import', 'events', file('typed.ics', r.stdout), '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.json()).toMatchObject({ created: 0, rejected: 0 });
+  });
 });

@@ -80,7 +80,11 @@ describe.skipIf(!configured)("export -o ics against the site's iCal feed", () =>
       }
       expect(String(mine.summary)).toBe(String(event.summary));
       expect(String(mine.location ?? '')).toBe(String(event.location ?? ''));
-      expect((mine.categories ?? []).sort()).toEqual((event.categories ?? []).sort());
+      // (in CATEGORIES the feed writes a name's `\` and `;` bare, where RFC 5545 asks for `\\` and
+      // `\;` as calctl writes them, and node-ical undoes some escapes there and not others: the
+      // backslashes of a name are not compared, every other character is)
+      const names = (list: string[] | undefined) => (list ?? []).map((c) => c.replace(/\\/g, '')).sort();
+      expect(names(mine.categories)).toEqual(names(event.categories));
     }
   }, 300_000);
 });
