@@ -41,6 +41,36 @@ const importCsv = async (name: string, csv: string) => {
 /** A request for a page of the events list. */
 const listedIn = (g: (typeof gets)[number]) => g.path === '/events';
 
+/**
+ * The site's client (recording), holding back the list requests `held` picks until three creates
+ * have been answered: an import that waits for them before its third create never finishes.
+ */
+function holdUntilThreeWritten(held: (query: Record<string, unknown>) => boolean): ApiClient {
+  let written!: () => void;
+  const threeWritten = new Promise<void>((resolve) => {
+    written = resolve;
+  });
+  let posts = 0;
+  return new Proxy(recording(site.api), {
+    get(target, prop, receiver) {
+      if (prop === 'get') {
+        return async (p: string, o?: { query?: Record<string, unknown> }) => {
+          if (held(o?.query ?? {})) await threeWritten;
+          return target.get(p, o as never);
+        };
+      }
+      if (prop === 'request') {
+        return async (m: string, p: string, o?: never) => {
+          const res = await target.request(m, p, o);
+          if (m === 'POST' && ++posts >= 3) written();
+          return res;
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  }) as ApiClient;
+}
+
 beforeAll(async () => {
   site = await startSite();
   const rows = Array.from(
@@ -208,30 +238,7 @@ describe('the match index of a large calendar', () => {
       return `Meanwhile ${i},${day} 20:00:00,${day} 21:00:00`;
     });
     const path = await site.file('meanwhile.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
-    let written!: () => void;
-    const threeWritten = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    let posts = 0;
-    const api = new Proxy(recording(site.api), {
-      get(target, prop, receiver) {
-        if (prop === 'get') {
-          return async (p: string, o?: { query?: Record<string, unknown> }) => {
-            const whole = o?.query?.start_date === '1900-01-01' && Number(o?.query?.page) > 1;
-            if (whole) await threeWritten;
-            return target.get(p, o as never);
-          };
-        }
-        if (prop === 'request') {
-          return async (m: string, p: string, o?: never) => {
-            const res = await target.request(m, p, o);
-            if (m === 'POST' && ++posts >= 3) written();
-            return res;
-          };
-        }
-        return Reflect.get(target, prop, receiver);
-      },
-    }) as ApiClient;
+    const api = holdUntilThreeWritten((q) => q.start_date === '1900-01-01' && Number(q.page) > 1);
     const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
     expect(summary).toMatchObject({ created: 12, rejected: 0 });
     expect(gets.some((g) => listedIn(g) && g.query.start_date === '1900-01-01' && g.query.page === 2)).toBe(true);
@@ -247,33 +254,12 @@ describe('the match index of a large calendar', () => {
         : `Early ${i},${dayOf(i * 4)} 20:00:00,${dayOf(i * 4)} 21:00:00`,
     );
     const path = await site.file('early.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
-    let written!: () => void;
-    const threeWritten = new Promise<void>((resolve) => {
-      written = resolve;
-    });
-    let posts = 0;
     const held: number[] = [];
-    const api = new Proxy(recording(site.api), {
-      get(target, prop, receiver) {
-        if (prop === 'get') {
-          return async (p: string, o?: { query?: Record<string, unknown> }) => {
-            if (o?.query?.starts_after !== undefined && Number(o.query.page) > 1) {
-              held.push(Number(o.query.page));
-              await threeWritten;
-            }
-            return target.get(p, o as never);
-          };
-        }
-        if (prop === 'request') {
-          return async (m: string, p: string, o?: never) => {
-            const res = await target.request(m, p, o);
-            if (m === 'POST' && ++posts >= 3) written();
-            return res;
-          };
-        }
-        return Reflect.get(target, prop, receiver);
-      },
-    }) as ApiClient;
+    const api = holdUntilThreeWritten((q) => {
+      const later = q.starts_after !== undefined && Number(q.page) > 1;
+      if (later) held.push(Number(q.page));
+      return later;
+    });
     const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
     expect(summary).toMatchObject({ created: 15, unchanged: 15, rejected: 0 });
     expect(held.length).toBeGreaterThan(0);
