@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
@@ -26,14 +26,17 @@ async function cruise(cwd: string): Promise<{ code: number; out: string }> {
   }
 }
 
-describe('architecture', () => {
-  it('src/ has no upward arrow, no server arrow out of bounds and no circle', async () => {
+// (side by side: each case is a dependency-cruiser process of its own; the test's own `expect`)
+describe.concurrent('architecture', () => {
+  it('src/ has no upward arrow, no server arrow out of bounds and no circle', async ({ expect }) => {
     const r = await cruise(ROOT);
     expect(r.out).toContain('no dependency violations found');
     expect(r.code).toBe(0);
   }, 60_000);
 
-  it('the rules catch an upward arrow, a server importing the client side, a command past the server face, a pipeline importing a namespace, namespaces leaning on each other, and a circle', async () => {
+  it('the rules catch an upward arrow, a server importing the client side, a command past the server face, a pipeline importing a namespace, namespaces leaning on each other, and a circle', async ({
+    expect,
+  }) => {
     const dir = mkdtempSync(join(tmpdir(), 'calctl-arch-'));
     const file = (path: string, text: string) => {
       mkdirSync(join(dir, path, '..'), { recursive: true });
