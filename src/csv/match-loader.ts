@@ -37,10 +37,12 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
     return index;
   }
   const wholePages = opts.wholePages ?? WHOLE_PAGES;
-  // The first page of the whole calendar says how large it is.
-  const sizeOf = async (): Promise<CalendarSize> => {
+  // The first page of the whole calendar says how large it is. An import listing by windows asks
+  // for a page of one event: its total and first day are all it needs (a page of 50 events costs the
+  // site as much as one and a half creates, a page of one as much as an empty window).
+  const sizeOf = async (perPage: number): Promise<CalendarSize> => {
     const first = await api.get<Obj>(`/${resource.name}`, {
-      query: { ...whole, page: 1 } as never,
+      query: { ...whole, per_page: perPage, page: 1 } as never,
       signal: opts.signal,
     });
     const records = first.body[resource.name];
@@ -53,15 +55,15 @@ export async function buildMatchIndex(opts: MatchIndexOptions): Promise<MatchInd
       .filter((d): d is string => d !== undefined)
       .sort();
     const known = { total, pages: Math.ceil(total / MAX_PER_PAGE) };
-    return { known, firstDay: days[0], listedPages: Math.min(1, known.pages) };
+    return { known, firstDay: days[0], listedPages: perPage === MAX_PER_PAGE ? Math.min(1, known.pages) : 0 };
   };
   if (opts.windowsFirst) {
-    index.prepare = windowLoader(index, opts, sizeOf);
+    index.prepare = windowLoader(index, opts, () => sizeOf(1));
     index.windowed = true;
     return index;
   }
   // A small calendar is listed whole.
-  const size = await sizeOf();
+  const size = await sizeOf(MAX_PER_PAGE);
   if (size.known.pages <= wholePages) {
     if (size.known.pages > 1) await listInto(index, opts, whole, 2, size.known);
     return index;
