@@ -11,6 +11,8 @@ const ISOLATED = ['test/csv/hash-collisions.test.ts'];
 
 export default defineConfig({
   test: {
+    // (one temporary folder for the run, removed at its end: test/global-setup.ts)
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
