@@ -3,9 +3,12 @@
  * Import against real sites (not a test; skipped unless CALCTL_REAL_URL, CALCTL_REAL_USER and
  * CALCTL_REAL_PASSWORD are set). On a real site the site's own create rate is the bound: this bench
  * measures, at the same concurrency, bare creates (the same request bodies POSTed straight to the
- * events route with Node's own HTTP client, the cheapest on this machine's shared cores, nothing else) and `calctl import events` of as many new rows, and prints
- * the import's rate as a ratio to the bare rate (target ≥ 0.95) with calctl's own CPU time as a share
- * of one core (target < 10%, start-up included). Every event it makes is deleted for good at the end
+ * events route with Node's own HTTP client, the cheapest client on this machine's shared cores) and
+ * `calctl import events` of as many new rows, and prints the import's rate as a ratio to the bare rate
+ * (target ≥ 0.95) with calctl's own CPU time as a share of one core (target < 10%, start-up included).
+ * Beside it, the bound outside calctl: a Node process's start and one listing of the rows' days,
+ * measured next to each import, and the best ratio a process paying only those could reach. Every
+ * event it makes is deleted for good at the end
  * through WordPress core's route.
  *
  * A shared machine's load drifts during a run, so the two are interleaved: bare, import, bare, import
