@@ -67,14 +67,30 @@ export async function startLocalServer(
     user: ADMIN_LOGIN,
     password,
     transport: async ({ method, url, headers, body }) => {
-      const res = await core.handle({
-        method,
-        url: `${url.pathname}${url.search}`,
-        headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
-        body: body ?? null,
-        ip: '127.0.0.1',
-        origin: LOCAL_ORIGIN,
-      });
+      let res: Awaited<ReturnType<typeof core.handle>>;
+      try {
+        res = await core.handle({
+          method,
+          url: `${url.pathname}${url.search}`,
+          headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+          body: body ?? null,
+          ip: '127.0.0.1',
+          origin: LOCAL_ORIGIN,
+        });
+      } catch (err) {
+        // A failure of the server's own code is the site's 500, as `calctl serve` answers it over
+        // HTTP, never a network failure (whose hint would send the user to check the site's URL).
+        const detail = err instanceof Error ? err.message : String(err);
+        return {
+          status: 500,
+          headers: { 'content-type': 'application/json; charset=UTF-8' },
+          body: JSON.stringify({
+            code: 'rest_internal_error',
+            message: `The local calendar failed to answer ${method} ${url.pathname}: ${detail}`,
+            data: { status: 500 },
+          }),
+        };
+      }
       return {
         status: res.status,
         headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v])),
