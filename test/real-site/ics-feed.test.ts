@@ -78,6 +78,9 @@ describe.skipIf(!configured)("export -o ics against the site's iCal feed", () =>
         expect(mine.start.getTime()).toBe(event.start.getTime());
         expect(mine.end?.getTime()).toBe(event.end?.getTime());
       }
+      // (an event another file deleted after the export listed it keeps the title as listed: calctl
+      // could no longer ask for it as typed; it is not compared)
+      if (String(mine.summary) !== String(event.summary) && !(await stillListed(event.uid))) continue;
       expect(String(mine.summary)).toBe(String(event.summary));
       expect(String(mine.location ?? '')).toBe(String(event.location ?? ''));
       // (in CATEGORIES the feed writes a name's `\` and `;` bare, where RFC 5545 asks for `\\` and
