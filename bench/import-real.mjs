@@ -32,6 +32,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discoverApiBase } from '../src/api/discover.ts';
 import { restUrl, splitApiBase } from '../src/api/rest-url.ts';
+import { shiftDay } from '../src/csv/match-days.ts';
 import { root } from './_lib.mjs';
 
 const urls = process.env.CALCTL_REAL_URL;
@@ -153,11 +154,10 @@ async function floorCosts(rows) {
   });
   const nodeStart = (performance.now() - started) / 1000;
   const days = rows.map((r) => r.start_date.slice(0, 10)).sort();
-  const shift = (day, n) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   started = performance.now();
   await call(
     'GET',
-    `/tribe/events/v1/events?per_page=50&starts_after=${shift(days[0], -2)}&starts_before=${shift(days.at(-1), 1)}`,
+    `/tribe/events/v1/events?per_page=50&starts_after=${shiftDay(days[0], -2)}&starts_before=${shiftDay(days.at(-1), 1)}`,
   );
   return { nodeStart, listing: (performance.now() - started) / 1000 };
 }

@@ -11,6 +11,15 @@ import { buildMatchIndex } from '../../src/csv/match-loader.js';
 
 type Answer = { total: number; delay: number };
 
+/** A list page's answer as the client gives it: paginate asks for its pages as received, to parse them later. */
+const pageAnswer = (url: string, body: object, unparsed?: boolean) => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: unparsed ? JSON.stringify(body) : body,
+  url,
+  method: 'GET',
+});
+
 /** A client whose `/events` pages answer with the given totals after the given delays (ms). */
 function scripted(first: number, later: Record<number, Answer>) {
   const asked: number[] = [];
@@ -29,14 +38,7 @@ function scripted(first: number, later: Record<number, Answer>) {
         start_date: '2030-01-01 10:00:00',
       }));
       const body = { events, total: answer.total, total_pages: Math.ceil(answer.total / 50) };
-      // (paginate reads its pages as received, to parse them later)
-      return {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-        body: opts?.unparsed ? JSON.stringify(body) : body,
-        url: path,
-        method: 'GET',
-      };
+      return pageAnswer(path, body, opts?.unparsed);
     },
   } as unknown as ApiClient;
   return { api, asked };
@@ -88,13 +90,7 @@ describe("an import's listings of days when the calendar's size cannot be read",
           start_date: `${String(query.starts_before).slice(0, 10)} 10:00:00`,
         }));
         const body = { events, total: 3, total_pages: 1 };
-        return {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-          body: opts?.unparsed ? JSON.stringify(body) : body,
-          url: path,
-          method: 'GET',
-        };
+        return pageAnswer(path, body, opts?.unparsed);
       },
     } as unknown as ApiClient;
     const index = await buildMatchIndex({ api, resource: getResource('events'), windowsFirst: true });
