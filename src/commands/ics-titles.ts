@@ -8,6 +8,7 @@
  * titles sends nothing more. Without the right to edit (the route refuses), the rendered title stays.
  */
 import { type ApiClient, ApiError, coreRouteUrl } from '../api/index.js';
+import { getResource } from '../catalog/index.js';
 
 type Obj = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ export async function typedTitles(api: ApiClient, records: Obj[], signal?: Abort
     const statuses = [...new Set(part.map((r) => String(r.status ?? 'publish')))];
     let answer: Obj[];
     try {
-      const res = await api.get<Obj[]>(coreRouteUrl(api.baseUrl, '/tribe_events'), {
+      const res = await api.get<Obj[]>(coreRouteUrl(api.baseUrl, `/${getResource('events').coreBase}`), {
         query: {
           include: part.map((r) => Number(r.id)).join(','),
           context: 'edit',

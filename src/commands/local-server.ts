@@ -9,7 +9,7 @@ import { restUrl } from '../api/rest-url.js';
 import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { defaultDataDir } from '../config/paths.js';
 import type { Context } from '../io/context.js';
-import { ADMIN_LOGIN, createInProcessCore, openDataDir, readAdminPassword } from '../server/index.js';
+import { ADMIN_LOGIN, createInProcessCore, internalError, openDataDir, readAdminPassword } from '../server/index.js';
 
 /** What a command needs to talk to the in-process calendar. */
 export interface LocalServer {
@@ -84,11 +84,7 @@ export async function startLocalServer(
         return {
           status: 500,
           headers: { 'content-type': 'application/json; charset=UTF-8' },
-          body: JSON.stringify({
-            code: 'rest_internal_error',
-            message: `The local calendar failed to answer ${method} ${url.pathname}: ${detail}`,
-            data: { status: 500 },
-          }),
+          body: JSON.stringify(internalError(`${method} ${url.pathname}: ${detail}`).toBody()),
         };
       }
       return {

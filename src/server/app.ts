@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createCore } from './core.js';
 import { BodyBuffers, POOLED_FROM_CHARS } from './http/body-buffers.js';
-import { noRoute, RestError } from './http/errors.js';
+import { internalError, noRoute, RestError } from './http/errors.js';
 import { clientErrorHandler, DEFAULT_LIMITS, frameworkErrors, type ServerLimits } from './http/limits.js';
 import { serveUpload } from './http/uploads.js';
 import type { SiteSettings, Stores } from './site.js';
@@ -98,7 +98,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     process.stderr.write(
       `calctl serve: internal error on ${req.method} ${req.url.split('?')[0]}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    return sendError(reply, new RestError(500, 'rest_internal_error', 'The server failed to answer this request.'));
+    return sendError(reply, internalError());
   });
 
   // Methods the catch-all route does not take (PROPFIND, TRACE, …) still get the WordPress envelope.

@@ -12,6 +12,7 @@ import type { RunningServer, StartOptions } from './start.js';
 import { openForServing } from './stores.js';
 
 export type { Core, CoreOptions, CoreRequest, CoreResponse } from './core.js';
+export { internalError } from './http/errors.js';
 export {
   LOCAL_ID_FLOOR,
   modifiedTimes,

@@ -23,7 +23,9 @@ it('a damaged row in the local calendar is an internal error of the calendar, no
   db.close();
   const r = await runCli(['events', 'get', String(id), '-o', 'json'], { home });
   expect(r.code).toBe(1);
-  expect(r.stderr).toMatch(/local calendar failed to answer GET \/wp-json\/tribe\/events\/v1\/events\/\d+/);
+  expect(r.stderr).toMatch(
+    /failed to answer this request: GET \/wp-json\/tribe\/events\/v1\/events\/\d+: not a wall time/,
+  );
   expect(r.stderr).toMatch(/rest_internal_error/);
   expect(r.stderr).not.toMatch(/check the site URL/);
 });

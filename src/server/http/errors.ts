@@ -14,6 +14,17 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * 500 for a failure of the server's own code (a bug, a row damaged outside calctl); `detail` names it
+ * where the caller is the data dir's owner (the CLI's local calendar), never over HTTP.
+ */
+export const internalError = (detail?: string) =>
+  new RestError(
+    500,
+    'rest_internal_error',
+    detail ? `The server failed to answer this request: ${detail}` : 'The server failed to answer this request.',
+  );
+
 export const noRoute = () => new RestError(404, 'rest_no_route', 'No route matches this URL and method.');
 
 /** 400 naming the invalid parameters; `details` carries typed failures (rest_invalid_type …). */
