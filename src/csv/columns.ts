@@ -85,9 +85,13 @@ export function parseMapOptions(
   const add = (column: string, field: string, source: string) => {
     const target = field.trim();
     if (target !== '' && !targets.has(target)) {
+      // (the two sides the other way round, `title=Titel`: say which way they go)
+      const swapped = targets.has(column.trim())
+        ? `the form is COLUMN=field: did you mean "${target}=${column.trim()}"? `
+        : '';
       throw new UsageError(
         `${source}: "${target}" is not a field of ${resource.name}`,
-        `fields: ${[...targets].join(', ')}`,
+        `${swapped}fields: ${[...targets].join(', ')}`,
         'bad-map',
       );
     }

@@ -73,6 +73,15 @@ describe('import events', () => {
     const [e] = await listAll(site, 'events');
     expect([e?.title, e?.start_date, e?.venue.venue]).toEqual(['Mapped', '2026-04-01 09:00:00', 'Annex']);
     expect(() => parseMapOptions(getResource('events'), ['When=nope'])).toThrow(UsageError);
+    // (the sides the other way round: the hint gives the entry the right way)
+    let swapped: unknown;
+    try {
+      parseMapOptions(getResource('events'), ['title=Titel']);
+    } catch (err) {
+      swapped = err;
+    }
+    expect(swapped).toBeInstanceOf(UsageError);
+    expect((swapped as UsageError).hint).toMatch(/^the form is COLUMN=field: did you mean "Titel=title"\? fields: /);
   });
 
   it('is idempotent: the same file twice changes nothing', async () => {
