@@ -55,12 +55,14 @@ const UNSIZED_SPAN = 64;
 /**
  * What a request costs the site, in full pages of 50 events, against the whole listing (one per page):
  * a listing that found no event costs about 0.4 of a full page (WordPress's bootstrap and the query;
- * on the reference site an empty window took 264 ms, a full page 588 ms), one that found events about
- * a page. So the windows of a sparse calendar (new events on empty days) are counted as cheap as they
- * are, and the whole calendar is not listed for them.
+ * on the reference site an empty window took 264 ms, a full page 588 ms), and each event it renders
+ * the rest of a page's cost over 50. So the windows of a sparse calendar (new events on empty days,
+ * or a few events near them) are counted as cheap as they are, and the whole calendar is not listed
+ * (nor its size asked for) for them.
  */
 const REQUEST_COST = 0.4;
-const costOf = (requests: number, records: number): number => (records === 0 ? requests * REQUEST_COST : requests);
+const costOf = (requests: number, records: number): number =>
+  requests * REQUEST_COST + ((1 - REQUEST_COST) * records) / MAX_PER_PAGE;
 
 /** The last day a listing "from a day on" reaches. */
 const LAST_DAY = '2100-12-31';
@@ -303,11 +305,15 @@ export function windowLoader(
         listedDays += daysBetween(entry.from, entry.to) + 1;
         listedRecords += records;
         // (one page: a sparse calendar, the next listing reaches as far as this one's rows, or twice
-        // as far as the last; several: half)
+        // as far as the last, but no further than half a page of events at the density listed so
+        // far; a calendar found empty, as far as a listing reaches: the rows still to come then cost
+        // one more listing, not one per doubling; several pages: half as far)
+        const grown = Math.max(1, reach * 2, daysBetween(group.first, group.last) + 1);
+        const halfPage = Math.floor((MAX_PER_PAGE * listedDays) / 2 / Math.max(1, listedRecords));
         reach =
-          pages <= 1
-            ? Math.min(MAX_REACH, Math.max(1, reach * 2, daysBetween(group.first, group.last) + 1))
-            : Math.floor(reach / 2);
+          pages > 1
+            ? Math.floor(reach / 2)
+            : Math.min(MAX_REACH, listedRecords === 0 ? MAX_REACH : Math.max(1, Math.min(grown, halfPage)));
       });
       // (a failed listing may be asked again by a later row)
       entry.done.catch(() => forget(entry));

@@ -150,6 +150,26 @@ describe('the match index of a large calendar', () => {
     expect(relisted.length).toBeLessThanOrEqual(2);
   });
 
+  it('a long file of new events on days found empty: two listings, and the size never asked', async () => {
+    // 200 rows one a day: the first listing finds their first days empty, so the next reaches as
+    // far as a listing may (not twice as far as the last, one doubling at a time); the listings
+    // cost less than a page, so the calendar's size is not asked for either.
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const day = new Date(Date.UTC(2036, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+      return `Long ${i},${day} 10:00:00,${day} 11:00:00`;
+    });
+    const summary = await importCsv('long.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    expect(summary).toMatchObject({ created: 200, rejected: 0 });
+    const lists = gets.filter(listedIn);
+    expect(lists.filter((g) => g.query.starts_after !== undefined)).toHaveLength(2);
+    expect(lists.filter((g) => g.query.start_date === '1900-01-01')).toEqual([]);
+    const again = await importCsv('long.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    expect(again).toMatchObject({ unchanged: 200, created: 0 });
+    // (the calendar as the next tests expect it: their windows cost what a calendar of 400 makes them)
+    const long = (await listAll(site, 'events')).filter((e) => String(e.title).startsWith('Long '));
+    for (const e of long) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
+  });
+
   it('finds an event of another time zone whose start is on the next day in the site zone', async () => {
     const created = await importCsv(
       'ny.csv',
