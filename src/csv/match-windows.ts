@@ -16,8 +16,9 @@ import { everythingQuery, MAX_PER_PAGE } from '../catalog/index.js';
 import type { Body } from '../records/index.js';
 import type { MatchIndex } from './match.js';
 import { dayOf, daysBetween, shiftDay } from './match-days.js';
+import { type Group, type Listed, newGroup, readyFor } from './match-groups.js';
 import { type Known, listInto, type MatchIndexOptions } from './match-listing.js';
-import { type ListingProgress, listingProgress } from './match-progress.js';
+import { listingProgress } from './match-progress.js';
 
 type Obj = Record<string, unknown>;
 
@@ -78,58 +79,6 @@ export function eventsAroundQuery(day: string): Obj {
     starts_after: shiftDay(day, -2),
     starts_before: shiftDay(day, 1),
   };
-}
-
-/** Days listed (or being listed): from and to are whole days. */
-interface Listed {
-  from: string;
-  to: string;
-  done: Promise<void>;
-  /** how far its pages read so far hold every event (a listing of rows' days read page by page) */
-  progress?: ListingProgress;
-}
-
-/**
- * Until the events a row on `day` could match are read: the whole listing, or, for a listing read
- * page by page, the pages that hold them (match-progress.ts). Fails as the listing fails.
- */
-const readyFor = (entry: Listed, day: string): Promise<void> =>
-  entry.progress ? Promise.race([entry.done, entry.progress.reached(day)]) : entry.done;
-
-/** Rows' days waiting for one listing: the first and last of them, and how many. */
-interface Group {
-  first: string;
-  last: string;
-  days: string[];
-  /** the whole listing that holds the group's days */
-  done: Promise<void>;
-  /** until a row on `day` may be matched (see {@link readyFor}) */
-  ready: (day: string) => Promise<void>;
-  /** the listing that holds the group's days: a whole one, or one of `entry`'s days */
-  settle: (listing: Promise<void>, entry?: Listed) => void;
-}
-
-function newGroup(day: string): Group {
-  let settle: Group['settle'] = () => {};
-  const settled = new Promise<Listed | undefined>((resolve) => {
-    settle = (listing, entry) => {
-      listing.then(finish, fail);
-      resolve(entry);
-    };
-  });
-  let finish: () => void = () => {};
-  let fail: (err: unknown) => void = () => {};
-  const done = new Promise<void>((resolve, reject) => {
-    finish = resolve;
-    fail = reject;
-  });
-  // (each row waiting for it sees its failure)
-  done.catch(() => {});
-  const ready = async (d: string) => {
-    const entry = await settled;
-    return entry ? readyFor(entry, d) : done;
-  };
-  return { first: day, last: day, days: [day], done, ready, settle: (listing, entry) => settle(listing, entry) };
 }
 
 /**
