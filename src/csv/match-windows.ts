@@ -7,7 +7,8 @@
  * Rows read ahead together are asked for together: their days, sorted, are grouped into one listing
  * when it costs no more than a window per day would (the days between them are few, or the calendar
  * is sparse there), so a file of new events one a day costs one request, not one per row. A listing
- * reaches further ahead while the calendar is sparse, for the rows not read yet. Once the requests
+ * reaches further ahead while the calendar is sparse, for the rows not read yet (as far as a listing
+ * may once their days are found empty: 200 new events one a day cost two listings). Once the requests
  * cost the site half of what listing everything would, the rest of the calendar is listed once, its
  * pages together, and the index is complete; rows whose days are listed already do not wait for it.
  */
