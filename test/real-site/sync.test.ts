@@ -23,7 +23,8 @@ const made: { type: string; id: number }[] = [];
 
 async function ok(args: string[]): Promise<string> {
   const r = await calctl(home, args);
-  expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+  // (stdout too: with -o json a run's conflicts are described there)
+  expect(r.code, `${args.join(' ')}\n${r.stderr}\n${r.stdout.slice(0, 4000)}`).toBe(0);
   return r.stdout;
 }
 
@@ -118,7 +119,8 @@ describe.skipIf(!configured)('sync against a real site', () => {
     const run = (args: string[]) => runCli(args, { env, home: home2, timeoutMs: 300_000 });
     const must = async (args: string[]) => {
       const r = await run(args);
-      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      // (stdout too: with -o json a run's conflicts are described there)
+  expect(r.code, `${args.join(' ')}\n${r.stderr}\n${r.stdout.slice(0, 4000)}`).toBe(0);
       return r.stdout;
     };
     const create = async (title: string, start: string, extra: string[] = []) => {

@@ -10,6 +10,7 @@ import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { everythingQuery } from '../../catalog/index.js';
 import { LOCAL_ID_FLOOR } from '../../server/index.js';
+import { missingLinked } from './links.js';
 import {
   ALL_STATUSES,
   confirmGone,
@@ -121,16 +122,24 @@ const CHUNK = 500;
  * site's records is written as it arrives (the copy, then its base), and memory stays flat however
  * large the calendar. Killed midway, the next pull finds the rest as records missing from the base.
  */
-async function firstPull(site: ApiClient, resource: ResourceSpec, state: SyncState, writer: Writer): Promise<number> {
+async function firstPull(
+  site: ApiClient,
+  resource: ResourceSpec,
+  state: SyncState,
+  writer: Writer,
+  /** brings what a chunk's records link to and the copy lacks, before the chunk is written (links.ts) */
+  bring: (records: Rec[]) => Promise<void>,
+): Promise<Set<number>> {
   // (core's id list comes beside the plugin's pages, not before them; a record's own GMT modification
   // time is core's modified_gmt, except a draft's, which the next pull then reads once more)
   const listed = resource.kind === 'post' ? coreModified(site, resource) : Promise.resolve(new Map<number, string>());
   listed.catch(() => {});
   const seen = new Set<number>();
   let chunk: Rec[] = [];
-  const flush = () => {
+  const flush = async () => {
     const records = chunk;
     chunk = [];
+    await bring(records);
     writer.apply((w) => {
       for (const rec of records) w.put(resource, rec);
     });
@@ -148,7 +157,7 @@ async function firstPull(site: ApiClient, resource: ResourceSpec, state: SyncSta
     if (seen.has(rec.id)) continue;
     seen.add(rec.id);
     chunk.push(rec);
-    if (chunk.length >= CHUNK) flush();
+    if (chunk.length >= CHUNK) await flush();
   }
   // (what only core's list names: events hidden from listings)
   const modified = await listed;
@@ -163,8 +172,8 @@ async function firstPull(site: ApiClient, resource: ResourceSpec, state: SyncSta
       }
     },
   );
-  flush();
-  return seen.size;
+  await flush();
+  return seen;
 }
 
 /**
@@ -183,12 +192,46 @@ export async function pull(
   const found: ConflictRow[] = [];
   const plans: (() => void)[] = [];
   const bases: (() => void)[] = [];
+  // What this pull brings, by resource, and the records an event links to that neither the copy nor
+  // this pull has (links.ts): written, with their bases, before the records that name them.
+  const arrived = new Map<string, Set<number>>();
+  const arrive = (resource: ResourceSpec, ids: Iterable<number>) => {
+    const set = arrived.get(resource.name) ?? new Set<number>();
+    for (const id of ids) set.add(id);
+    arrived.set(resource.name, set);
+  };
+  const has = async (resource: ResourceSpec, id: number) =>
+    arrived.get(resource.name)?.has(id) === true || (await local.get(resource, id)) !== undefined;
+  const bring = async (resource: ResourceSpec, records: Rec[]) => {
+    const extra = await missingLinked(site, resource, records, has);
+    if (extra.length === 0) return;
+    writer.apply((w) => {
+      for (const { resource: r, rec } of extra) w.put(r, rec);
+    });
+    state.transaction(() => {
+      for (const { resource: r, rec } of extra) {
+        const stamp = localStamp(rec);
+        state.setBase({
+          resource: r.name,
+          id: rec.id,
+          hash: contentHash(r, rec),
+          record: rec,
+          modified: stamp,
+          local: stamp,
+        });
+      }
+    });
+    for (const { resource: r, rec } of extra) arrive(r, [rec.id]);
+    counts.created += extra.length;
+  };
   for (const resource of SYNC_ORDER) {
     const base = state.baseMeta(resource.name);
     if (base.size === 0) {
       const offline = await local.offline(resource);
       if (offline.length === 0) {
-        counts.created += await firstPull(site, resource, state, writer);
+        const brought = await firstPull(site, resource, state, writer, (records) => bring(resource, records));
+        arrive(resource, brought);
+        counts.created += brought.size;
         continue;
       }
     }
@@ -199,6 +242,8 @@ export async function pull(
       return rec ? contentHash(resource, rec) : undefined;
     };
     const { changed, touched, gone, modified } = await siteChanges(site, resource, base, siteZone);
+    arrive(resource, changed.keys());
+    await bring(resource, [...changed.values(), ...touched.values()]);
     // (only records the copy had from the site can be there under a site id)
     for (const id of [...changed.keys(), ...touched.keys(), ...gone]) {
       if (!base.has(id)) continue;
