@@ -38,6 +38,14 @@ const importCsv = async (name: string, csv: string) => {
   return importPath({ ...site, api: recording(site.api) }, 'events', path);
 };
 
+/** `count` rows of new events titled `label i`, one a day at 10:00 from 1 January of `year`. */
+const oneADay = (label: string, count: number, year: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const day = new Date(Date.UTC(year, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    return `${label} ${i},${day} 10:00:00,${day} 11:00:00`;
+  });
+const csvOf = (rows: string[]) => `title,start_date,end_date\n${rows.join('\n')}\n`;
+
 /** A request for a page of the events list. */
 const listedIn = (g: (typeof gets)[number]) => g.path === '/events';
 
@@ -77,7 +85,7 @@ beforeAll(async () => {
     { length: EVENTS },
     (_, i) => `Event ${i},${startOf(i)},${startOf(i).replace(/:00:00$/, ':30:00')}`,
   );
-  const path = await site.file('seed.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+  const path = await site.file('seed.csv', csvOf(rows));
   expect(await importPath(site, 'events', path)).toMatchObject({ created: EVENTS });
   seeded = await listAll(site, 'events');
 });
@@ -116,25 +124,19 @@ describe('the match index of a large calendar', () => {
 
   it('reaches further ahead while the calendar is sparse: 40 new events one a day cost few requests', async () => {
     // (after the seeded events: days with no event yet)
-    const rows = Array.from({ length: 40 }, (_, i) => {
-      const day = new Date(Date.UTC(2029, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-      return `Sparse ${i},${day} 10:00:00,${day} 11:00:00`;
-    });
-    const summary = await importCsv('sparse.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const rows = oneADay('Sparse', 40, 2029);
+    const summary = await importCsv('sparse.csv', csvOf(rows));
     expect(summary).toMatchObject({ created: 40, rejected: 0 });
     const lists = gets.filter(listedIn);
     // (fewer list requests than rows, whole listing included)
     expect(lists.length).toBeLessThan(rows.length / 2);
-    const again = await importCsv('sparse.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const again = await importCsv('sparse.csv', csvOf(rows));
     expect(again).toMatchObject({ unchanged: 40, created: 0 });
   });
 
   it('a file of new events one a day, on empty days: their days listed together, not a window per row', async () => {
-    const rows = Array.from({ length: 60 }, (_, i) => {
-      const day = new Date(Date.UTC(2033, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-      return `Daily ${i},${day} 10:00:00,${day} 11:00:00`;
-    });
-    const summary = await importCsv('daily.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const rows = oneADay('Daily', 60, 2033);
+    const summary = await importCsv('daily.csv', csvOf(rows));
     expect(summary).toMatchObject({ created: 60, rejected: 0 });
     const windows = gets.filter((g) => listedIn(g) && g.query.starts_after !== undefined);
     // (the rows read ahead together are listed together: one listing, or two when the last rows were
@@ -144,7 +146,7 @@ describe('the match index of a large calendar', () => {
     expect(windows[0]?.query.starts_after).toBe('2032-12-30');
     expect(String(windows.at(-1)?.query.starts_before) >= '2033-03-02').toBe(true);
     gets = [];
-    const again = await importCsv('daily.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const again = await importCsv('daily.csv', csvOf(rows));
     expect(again).toMatchObject({ unchanged: 60, created: 0 });
     const relisted = gets.filter((g) => listedIn(g) && g.query.starts_after !== undefined && g.query.page === 1);
     expect(relisted.length).toBeLessThanOrEqual(2);
@@ -154,16 +156,13 @@ describe('the match index of a large calendar', () => {
     // 200 rows one a day: the first listing finds their first days empty, so the next reaches as
     // far as a listing may (not twice as far as the last, one doubling at a time); the listings
     // cost less than a page, so the calendar's size is not asked for either.
-    const rows = Array.from({ length: 200 }, (_, i) => {
-      const day = new Date(Date.UTC(2036, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
-      return `Long ${i},${day} 10:00:00,${day} 11:00:00`;
-    });
-    const summary = await importCsv('long.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const rows = oneADay('Long', 200, 2036);
+    const summary = await importCsv('long.csv', csvOf(rows));
     expect(summary).toMatchObject({ created: 200, rejected: 0 });
     const lists = gets.filter(listedIn);
     expect(lists.filter((g) => g.query.starts_after !== undefined)).toHaveLength(2);
     expect(lists.filter((g) => g.query.start_date === '1900-01-01')).toEqual([]);
-    const again = await importCsv('long.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const again = await importCsv('long.csv', csvOf(rows));
     expect(again).toMatchObject({ unchanged: 200, created: 0 });
     // (the calendar as the next tests expect it: their windows cost what a calendar of 400 makes them)
     const long = (await listAll(site, 'events')).filter((e) => String(e.title).startsWith('Long '));
@@ -223,7 +222,7 @@ describe('the match index of a large calendar', () => {
       { length: 16 },
       (_, i) => `Ahead ${i},${2040 + i}-03-01 10:00:00,${2040 + i}-03-01 11:00:00`,
     );
-    const path = await site.file('ahead.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const path = await site.file('ahead.csv', csvOf(rows));
     let open!: () => void;
     const gate = new Promise<void>((resolve) => {
       open = resolve;
@@ -257,7 +256,7 @@ describe('the match index of a large calendar', () => {
       const day = dayOf(i * 40);
       return `Meanwhile ${i},${day} 20:00:00,${day} 21:00:00`;
     });
-    const path = await site.file('meanwhile.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const path = await site.file('meanwhile.csv', csvOf(rows));
     const api = holdUntilThreeWritten((q) => q.start_date === '1900-01-01' && Number(q.page) > 1);
     const summary = await importPath({ ...site, api }, 'events', path, { concurrency: 2, batchSize: 1 });
     expect(summary).toMatchObject({ created: 12, rejected: 0 });
@@ -273,7 +272,7 @@ describe('the match index of a large calendar', () => {
         ? `Event ${i * 4},${startOf(i * 4)},${startOf(i * 4).replace(/:00:00$/, ':30:00')}`
         : `Early ${i},${dayOf(i * 4)} 20:00:00,${dayOf(i * 4)} 21:00:00`,
     );
-    const path = await site.file('early.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const path = await site.file('early.csv', csvOf(rows));
     const held: number[] = [];
     const api = holdUntilThreeWritten((q) => {
       const later = q.starts_after !== undefined && Number(q.page) > 1;
@@ -295,7 +294,7 @@ describe('the match index of a large calendar', () => {
       const day = dayOf((48 + 4 * i) * 4);
       return `Late ${i},${day} 21:00:00,${day} 22:00:00`;
     });
-    const summary = await importCsv('late.csv', `title,start_date,end_date\n${rows.join('\n')}\n`);
+    const summary = await importCsv('late.csv', csvOf(rows));
     expect(summary).toMatchObject({ created: 20, rejected: 0 });
     const lists = gets.filter(listedIn);
     expect(lists.filter((g) => g.query.start_date === '1900-01-01').map((g) => g.query.page)).toEqual([1]);
