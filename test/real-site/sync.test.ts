@@ -120,7 +120,7 @@ describe.skipIf(!configured)('sync against a real site', () => {
     const must = async (args: string[]) => {
       const r = await run(args);
       // (stdout too: with -o json a run's conflicts are described there)
-  expect(r.code, `${args.join(' ')}\n${r.stderr}\n${r.stdout.slice(0, 4000)}`).toBe(0);
+      expect(r.code, `${args.join(' ')}\n${r.stderr}\n${r.stdout.slice(0, 4000)}`).toBe(0);
       return r.stdout;
     };
     const create = async (title: string, start: string, extra: string[] = []) => {
