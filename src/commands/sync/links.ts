@@ -7,25 +7,18 @@
  * offline, and the next push would take the link off the site's event.
  */
 import type { ApiClient } from '../../api/index.js';
-import { catalog, type ResourceSpec } from '../../catalog/index.js';
-import { fetchOne, mapLimit, type Rec } from './records.js';
+import { getResource, type ResourceSpec } from '../../catalog/index.js';
+import { fetchOne, mapLimit, type Rec, writeForm } from './records.js';
 
-/** The ids `rec` links to, by the linked resource. */
+/** The ids `rec` links to, by the linked resource (read from its write form, which has them as ids). */
 export function linkedIds(resource: ResourceSpec, rec: Rec): Map<ResourceSpec, Set<number>> {
+  const form = writeForm(resource, rec);
   const out = new Map<ResourceSpec, Set<number>>();
   for (const field of resource.fields) {
-    const target = field.link && catalog.find((r) => r.name === field.link);
-    if (!target) continue;
-    const value = rec[field.name];
-    // (a venue is one object, or [] when there is none; organizers and terms are lists)
-    const items: unknown[] = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-    for (const item of items) {
-      const id = Number(typeof item === 'object' && item !== null ? (item as Rec).id : item);
-      if (!Number.isInteger(id) || id <= 0) continue;
-      const ids = out.get(target) ?? new Set<number>();
-      ids.add(id);
-      out.set(target, ids);
-    }
+    const value = form[field.name];
+    if (!field.link || value === undefined) continue;
+    const ids = (Array.isArray(value) ? value : [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+    if (ids.length > 0) out.set(getResource(field.link), new Set(ids));
   }
   return out;
 }
