@@ -258,12 +258,13 @@ export function windowLoader(
         // as far as the last, but no further than half a page of events at the density listed so
         // far; a calendar found empty, as far as a listing reaches: the rows still to come then cost
         // one more listing, not one per doubling; several pages: half as far)
-        const grown = Math.max(1, reach * 2, daysBetween(group.first, group.last) + 1);
-        const halfPage = Math.floor((MAX_PER_PAGE * listedDays) / 2 / Math.max(1, listedRecords));
-        reach =
-          pages > 1
-            ? Math.floor(reach / 2)
-            : Math.min(MAX_REACH, listedRecords === 0 ? MAX_REACH : Math.max(1, Math.min(grown, halfPage)));
+        if (pages > 1) reach = Math.floor(reach / 2);
+        else if (listedRecords === 0) reach = MAX_REACH;
+        else {
+          const grown = Math.max(reach * 2, daysBetween(group.first, group.last) + 1);
+          const halfPage = Math.floor((MAX_PER_PAGE * listedDays) / 2 / listedRecords);
+          reach = Math.min(MAX_REACH, Math.max(1, Math.min(grown, halfPage)));
+        }
       });
       // (a failed listing may be asked again by a later row)
       entry.done.catch(() => forget(entry));
