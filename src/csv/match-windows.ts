@@ -41,6 +41,12 @@ const SIZE_AFTER = 1;
 /** Listings of days asked for at once. */
 const WINDOWS_IN_FLIGHT = 4;
 
+/**
+ * The share of a page the next listing is sized to hold, at the density listed so far: most of one,
+ * with room for a denser stretch before a second page is needed.
+ */
+const PAGE_FILL = 0.8;
+
 /** The farthest a listing reaches past its last row's day (days). */
 const MAX_REACH = 256;
 
@@ -100,8 +106,9 @@ export function windowLoader(
   let spent = 0;
   let complete: Promise<void> | undefined;
   // Days already listed (each listing covers whole days), and how many days past its last row the
-  // next listing reaches: it doubles after a listing of one page (a sparse calendar: a file of new
-  // events one a day then costs a request per few weeks, not per row) and halves after one of several.
+  // next listing reaches: after a listing of one page, as far as most of a page of events at the
+  // density seen (a sparse calendar: a file of new events one a day then costs a request per few
+  // months, not per row); after one of several pages, half as far as before.
   const covered: Listed[] = [];
   let reach = 0;
   // (events a day in what was listed: how many days one more listing may cover)
@@ -119,8 +126,11 @@ export function windowLoader(
       if (!(err instanceof ApiError) || err.status >= 500) throw err;
     }
   };
-  const coverOf = (first: string, last = first): Listed | undefined =>
-    covered.find((c) => c.from <= shiftDay(first, -1) && c.to >= shiftDay(last, 1));
+  const coverOf = (first: string, last = first): Listed | undefined => {
+    const from = shiftDay(first, -1);
+    const to = shiftDay(last, 1);
+    return covered.find((c) => c.from <= from && c.to >= to);
+  };
   const forget = (entry: Listed) => {
     const at = covered.indexOf(entry);
     if (at >= 0) covered.splice(at, 1);
@@ -254,16 +264,15 @@ export function windowLoader(
         spent += costOf(pages, records) - REQUEST_COST;
         listedDays += daysBetween(entry.from, entry.to) + 1;
         listedRecords += records;
-        // (one page: a sparse calendar, the next listing reaches as far as this one's rows, or twice
-        // as far as the last, but no further than half a page of events at the density listed so
-        // far; a calendar found empty, as far as a listing reaches: the rows still to come then cost
-        // one more listing, not one per doubling; several pages: half as far)
+        // (one page: the next listing, a group of rows as long as this one's plus its reach, holds
+        // most of a page at the density listed so far: a calendar of a few events a week lists 200
+        // new events one a day in two listings, not in one per doubling; found empty, as far as a
+        // listing reaches; several pages: half as far)
         if (pages > 1) reach = Math.floor(reach / 2);
         else if (listedRecords === 0) reach = MAX_REACH;
         else {
-          const grown = Math.max(reach * 2, daysBetween(group.first, group.last) + 1);
-          const halfPage = Math.floor((MAX_PER_PAGE * listedDays) / 2 / listedRecords);
-          reach = Math.min(MAX_REACH, Math.max(1, Math.min(grown, halfPage)));
+          const daysPerPage = Math.floor((PAGE_FILL * MAX_PER_PAGE * listedDays) / listedRecords);
+          reach = Math.min(MAX_REACH, Math.max(1, daysPerPage - (daysBetween(group.first, group.last) + 3)));
         }
       });
       // (a failed listing may be asked again by a later row)

@@ -169,6 +169,34 @@ describe('the match index of a large calendar', () => {
     for (const e of long) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
   });
 
+  it('a long file of new events among a few events a week: two listings, and the size never asked', async () => {
+    // 200 rows one a day over days that hold an event every fourth day: the first listing finds a
+    // sixteenth of a page, so the next is sized to most of a page (the rest of the file), not to
+    // twice the first's rows one doubling at a time (then the listings cost a page and the
+    // calendar's size is asked for).
+    const sparse = Array.from({ length: 50 }, (_, i) => {
+      const day = new Date(Date.UTC(2040, 0, 1) + 4 * i * 86_400_000).toISOString().slice(0, 10);
+      return `Weekly ${i},${day} 18:00:00,${day} 19:00:00`;
+    });
+    expect(await importPath(site, 'events', await site.file('weekly.csv', csvOf(sparse)))).toMatchObject({
+      created: 50,
+    });
+    try {
+      const rows = oneADay('Among', 200, 2040);
+      const summary = await importCsv('among.csv', csvOf(rows));
+      expect(summary).toMatchObject({ created: 200, rejected: 0 });
+      const lists = gets.filter(listedIn);
+      expect(lists.filter((g) => g.query.starts_after !== undefined)).toHaveLength(2);
+      expect(lists.filter((g) => g.query.start_date === '1900-01-01')).toEqual([]);
+      const again = await importCsv('among.csv', csvOf(rows));
+      expect(again).toMatchObject({ unchanged: 200, created: 0 });
+    } finally {
+      // (the calendar as the next tests expect it, whatever happened here)
+      const made = (await listAll(site, 'events')).filter((e) => /^(Weekly|Among) /.test(String(e.title)));
+      for (const e of made) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
+    }
+  });
+
   it('finds an event of another time zone whose start is on the next day in the site zone', async () => {
     const created = await importCsv(
       'ny.csv',
