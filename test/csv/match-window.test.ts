@@ -46,6 +46,29 @@ const oneADay = (label: string, count: number, year: number) =>
   });
 const csvOf = (rows: string[]) => `title,start_date,end_date\n${rows.join('\n')}\n`;
 
+/**
+ * Imports 200 new events one a day from 1 January of `year` (titled `label i`): created, in two
+ * listings of days and without the calendar's size; the same file again changes nothing.
+ */
+async function twoListingsNoSize(label: string, year: number) {
+  const rows = oneADay(label, 200, year);
+  const name = `${label.toLowerCase()}.csv`;
+  expect(await importCsv(name, csvOf(rows))).toMatchObject({ created: 200, rejected: 0 });
+  const lists = gets.filter(listedIn);
+  expect(lists.filter((g) => g.query.starts_after !== undefined)).toHaveLength(2);
+  expect(lists.filter((g) => g.query.start_date === '1900-01-01')).toEqual([]);
+  expect(await importCsv(name, csvOf(rows))).toMatchObject({ unchanged: 200, created: 0 });
+}
+
+/**
+ * Deletes the events whose titles match: the calendar as the next tests expect it (their windows
+ * cost what a calendar of 400 makes them), whatever happened in the test.
+ */
+async function removeTitled(titles: RegExp) {
+  const made = (await listAll(site, 'events')).filter((e) => titles.test(String(e.title)));
+  for (const e of made) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
+}
+
 /** A request for a page of the events list. */
 const listedIn = (g: (typeof gets)[number]) => g.path === '/events';
 
@@ -156,17 +179,11 @@ describe('the match index of a large calendar', () => {
     // 200 rows one a day: the first listing finds their first days empty, so the next reaches as
     // far as a listing may (not twice as far as the last, one doubling at a time); the listings
     // cost less than a page, so the calendar's size is not asked for either.
-    const rows = oneADay('Long', 200, 2036);
-    const summary = await importCsv('long.csv', csvOf(rows));
-    expect(summary).toMatchObject({ created: 200, rejected: 0 });
-    const lists = gets.filter(listedIn);
-    expect(lists.filter((g) => g.query.starts_after !== undefined)).toHaveLength(2);
-    expect(lists.filter((g) => g.query.start_date === '1900-01-01')).toEqual([]);
-    const again = await importCsv('long.csv', csvOf(rows));
-    expect(again).toMatchObject({ unchanged: 200, created: 0 });
-    // (the calendar as the next tests expect it: their windows cost what a calendar of 400 makes them)
-    const long = (await listAll(site, 'events')).filter((e) => String(e.title).startsWith('Long '));
-    for (const e of long) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
+    try {
+      await twoListingsNoSize('Long', 2036);
+    } finally {
+      await removeTitled(/^Long /);
+    }
   });
 
   it('a long file of new events among a few events a week: two listings, and the size never asked', async () => {
@@ -182,18 +199,9 @@ describe('the match index of a large calendar', () => {
       created: 50,
     });
     try {
-      const rows = oneADay('Among', 200, 2040);
-      const summary = await importCsv('among.csv', csvOf(rows));
-      expect(summary).toMatchObject({ created: 200, rejected: 0 });
-      const lists = gets.filter(listedIn);
-      expect(lists.filter((g) => g.query.starts_after !== undefined)).toHaveLength(2);
-      expect(lists.filter((g) => g.query.start_date === '1900-01-01')).toEqual([]);
-      const again = await importCsv('among.csv', csvOf(rows));
-      expect(again).toMatchObject({ unchanged: 200, created: 0 });
+      await twoListingsNoSize('Among', 2040);
     } finally {
-      // (the calendar as the next tests expect it, whatever happened here)
-      const made = (await listAll(site, 'events')).filter((e) => /^(Weekly|Among) /.test(String(e.title)));
-      for (const e of made) await site.api.delete(`/events/${e.id}`, { query: { force: true } });
+      await removeTitled(/^(Weekly|Among) /);
     }
   });
 
