@@ -272,7 +272,7 @@ export function windowLoader(
         else if (listedRecords === 0) reach = MAX_REACH;
         else {
           const daysPerPage = Math.floor((PAGE_FILL * MAX_PER_PAGE * listedDays) / listedRecords);
-          reach = Math.min(MAX_REACH, Math.max(1, daysPerPage - (daysBetween(group.first, group.last) + 3)));
+          reach = Math.min(MAX_REACH, Math.max(1, daysPerPage - span));
         }
       });
       // (a failed listing may be asked again by a later row)

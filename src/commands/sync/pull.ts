@@ -114,6 +114,24 @@ async function changedPosts(
   return Object.assign(await coreModified(site, resource), { complete: true });
 }
 
+/**
+ * Writes records the copy did not have, as the site has them: into the copy, then each with its base
+ * (the same record, modified and stored at its own local modification time), so none counts as
+ * changed on either side.
+ */
+function storeAsOnSite(writer: Writer, state: SyncState, items: readonly { resource: ResourceSpec; rec: Rec }[]) {
+  writer.apply((w) => {
+    for (const { resource, rec } of items) w.put(resource, rec);
+  });
+  state.transaction(() => {
+    for (const { resource, rec } of items) {
+      const stamp = localStamp(rec);
+      const hash = contentHash(resource, rec);
+      state.setBase({ resource: resource.name, id: rec.id, hash, record: rec, modified: stamp, local: stamp });
+    }
+  });
+}
+
 /** Records written per transaction by a first pull. */
 const CHUNK = 500;
 
@@ -140,16 +158,11 @@ async function firstPull(
     const records = chunk;
     chunk = [];
     await bring(records);
-    writer.apply((w) => {
-      for (const rec of records) w.put(resource, rec);
-    });
-    state.transaction(() => {
-      for (const rec of records) {
-        const stamp = localStamp(rec);
-        const hash = contentHash(resource, rec);
-        state.setBase({ resource: resource.name, id: rec.id, hash, record: rec, modified: stamp, local: stamp });
-      }
-    });
+    storeAsOnSite(
+      writer,
+      state,
+      records.map((rec) => ({ resource, rec })),
+    );
   };
   const query: Record<string, string | number | boolean> = { ...everythingQuery(resource) };
   if (resource.kind === 'post') query.status = ALL_STATUSES;
@@ -205,22 +218,7 @@ export async function pull(
   const bring = async (resource: ResourceSpec, records: Rec[]) => {
     const extra = await missingLinked(site, resource, records, has);
     if (extra.length === 0) return;
-    writer.apply((w) => {
-      for (const { resource: r, rec } of extra) w.put(r, rec);
-    });
-    state.transaction(() => {
-      for (const { resource: r, rec } of extra) {
-        const stamp = localStamp(rec);
-        state.setBase({
-          resource: r.name,
-          id: rec.id,
-          hash: contentHash(r, rec),
-          record: rec,
-          modified: stamp,
-          local: stamp,
-        });
-      }
-    });
+    storeAsOnSite(writer, state, extra);
     for (const { resource: r, rec } of extra) arrive(r, [rec.id]);
     counts.created += extra.length;
   };
