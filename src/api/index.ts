@@ -61,4 +61,5 @@ export {
   shouldRetry,
 } from './retry.js';
 export { type CallerRole, canPublishEvents, describeRole, fetchCallerRole, roleLimits } from './role.js';
+export { fetchDateFormat } from './site-settings.js';
 export { retryPause, WRITE_ATTEMPTS, type WriteOnce, writeOnce } from './write-once.js';

@@ -7,9 +7,11 @@
  */
 import { isAbsolute } from 'node:path';
 import type { ApiClient } from '../api/index.js';
-import { canPublishEvents, fetchCallerRole } from '../api/index.js';
+import { canPublishEvents, fetchCallerRole, fetchDateFormat } from '../api/index.js';
 import { defaultCacheDir } from '../config/paths.js';
 import { cachedSiteFact, storeSiteFact } from '../config/site-facts.js';
+import type { SiteDateOrder } from '../csv/date-order.js';
+import { formatOrder } from '../dates/numeric.js';
 import type { Runtime } from './types.js';
 
 /** What the import needs of the user's role. */
@@ -26,6 +28,11 @@ export interface ImportFacts {
   learntBatching: (mode: 'on' | 'off') => void;
   /** the user's right to publish events: remembered, else asked (undefined: the site does not say) */
   publishRight: () => Promise<PublishRight | undefined>;
+  /**
+   * the order of day and month in the site's date format (remembered, else asked), else in the
+   * profile's; undefined when neither says
+   */
+  siteDateOrder: () => Promise<SiteDateOrder | undefined>;
 }
 
 const isRight = (v: unknown): v is PublishRight =>
@@ -42,13 +49,33 @@ export async function importFacts(rt: Runtime, api: ApiClient): Promise<ImportFa
   };
   const target = await rt.target();
   const dir = defaultCacheDir(rt.ctx.env, rt.ctx.home);
+  const profileOrder = (): SiteDateOrder | undefined => {
+    const text = target.kind === 'remote' ? target.dateFormat : undefined;
+    const order = text === undefined ? undefined : formatOrder(text);
+    return (
+      order && {
+        order,
+        source: `the date format of profile ${target.kind === 'remote' ? target.profileName : ''} (${text})`,
+      }
+    );
+  };
+  const fromFormat = (format: string | undefined): SiteDateOrder | undefined => {
+    const order = format === undefined ? undefined : formatOrder(format);
+    return order ? { order, source: `the site's date format (${format})` } : profileOrder();
+  };
   // (no cache without a home: a relative directory would land wherever calctl was started)
   if (target.kind !== 'remote' || !isAbsolute(dir))
-    return { batching: undefined, learntBatching: () => {}, publishRight: ask };
+    return {
+      batching: undefined,
+      learntBatching: () => {},
+      publishRight: ask,
+      siteDateOrder: async () => fromFormat(await fetchDateFormat(api)),
+    };
   const now = () => rt.ctx.now().getTime();
   const batchKey = `batch ${api.baseUrl}`;
   const remembered = cachedSiteFact(dir, batchKey, now());
   const roleKey = target.auth?.type === 'basic' ? `publish ${api.baseUrl} ${target.auth.user}` : undefined;
+  const formatKey = `date-format ${api.baseUrl}`;
   return {
     batching: remembered === 'on' || remembered === 'off' ? remembered : undefined,
     learntBatching: (mode) => storeSiteFact(dir, batchKey, mode, now()),
@@ -58,6 +85,14 @@ export async function importFacts(rt: Runtime, api: ApiClient): Promise<ImportFa
       const right = await ask();
       if (right && roleKey !== undefined) storeSiteFact(dir, roleKey, right, now());
       return right;
+    },
+    siteDateOrder: async () => {
+      // (remembered as asked: a user who may not read the settings is not asked again for a day)
+      const known = cachedSiteFact(dir, formatKey, now());
+      if (typeof known === 'string') return fromFormat(known === '' ? undefined : known);
+      const format = await fetchDateFormat(api);
+      storeSiteFact(dir, formatKey, format ?? '', now());
+      return fromFormat(format);
     },
   };
 }

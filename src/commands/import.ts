@@ -13,12 +13,15 @@ import { catalog, type ResourceSpec } from '../catalog/index.js';
 import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../csv/checkpoint.js';
 import { mapColumns, parseMapOptions } from '../csv/columns.js';
 import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
+import { durationText } from '../csv/event-times.js';
 import { runImport, summaryAtStop } from '../csv/import.js';
+import { DEFAULT_LOSSY_ACTION, LOSSY_ACTIONS, type LossyAction } from '../csv/lossy.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { rejectionReasons } from '../csv/rejection-reasons.js';
 import { noRejects, openRejects } from '../csv/rejects.js';
 import { openXlsx as openWorkbook } from '../csv/xlsx.js';
+import { DURATION_FORMS } from '../dates/duration.js';
 import { PartialError, UsageError } from '../errors/index.js';
 import { dataFormat, printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
@@ -36,6 +39,11 @@ function parseBatchSize(value: string): number {
   if (!Number.isInteger(n) || n < 1 || n > 100)
     throw new InvalidArgumentError('expected a whole number from 1 to 100.');
   return n;
+}
+
+function parseDefaultDuration(value: string): string {
+  if (!durationText(value)) throw new InvalidArgumentError(`expected a length of time: ${DURATION_FORMS}.`);
+  return value;
 }
 
 function parseDelimiter(value: string): string {
@@ -105,8 +113,12 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   let checkpoint: Checkpoint | undefined;
   let size: number | undefined;
   if (!stdin) {
-    const identity = await inputIdentity(path).catch(() => {
-      throw new UsageError(`cannot read ${file}`, 'check the path', 'no-input');
+    const identity = await inputIdentity(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT')
+        throw new UsageError(`${file}: no such file`, `check the name and the folder (looked in ${path})`, 'no-input');
+      if (err.code === 'EISDIR')
+        throw new UsageError(`${file} is a folder, not a file`, 'give the file inside it', 'no-input');
+      throw new UsageError(`cannot read ${file}: ${err.message}`, 'check that the file can be read', 'no-input');
     });
     size = identity.size;
     if (!dryRun) {
@@ -227,6 +239,11 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       timezone,
       eventZone: g.timezone,
       dateFormat: g.dateFormat,
+      siteDateOrder: facts.siteDateOrder,
+      defaultDuration: typeof opts.defaultDuration === 'string' ? opts.defaultDuration : undefined,
+      // (--strict refuses a row the site would keep otherwise than written, as it refuses unknown columns)
+      onLossy: opts.strict === true ? 'reject' : ((opts.onLossy as LossyAction | undefined) ?? DEFAULT_LOSSY_ACTION),
+      columnsNote: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
       now: ctx.now(),
       signal: ctx.signal,
       checkpoint,
@@ -289,7 +306,23 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       collect,
     )
     .option('--map-file <file>', 'JSON object of column → field mappings')
-    .option('--strict', 'unknown columns are an error instead of a warning')
+    .option(
+      '--strict',
+      'unknown columns are an error instead of a warning, and a row the site would keep otherwise than written is rejected',
+    )
+    .option(
+      '--default-duration <length>',
+      `events given no end (no end column or DTEND) last this long, e.g. 2h (default: they end as they start)`,
+      parseDefaultDuration,
+    )
+    .addOption(
+      new Option(
+        '--on-lossy <action>',
+        'a cell the site would keep otherwise than written (a cost such as "£2 per head", shown "£ per head2"): keep it and warn, describe (the price in cost, the words in the description), number (only the price), reject the row',
+      )
+        .choices([...LOSSY_ACTIONS])
+        .default(DEFAULT_LOSSY_ACTION),
+    )
     .option(
       '--match-by <fields>',
       'match existing records by these fields (comma list) instead of id, slug, then name/title+start',

@@ -13,6 +13,11 @@ export interface Profile {
   /** bearer token, for sites with a JWT plugin (kept in secrets.json) */
   token?: string | undefined;
   perPage?: number | undefined;
+  /**
+   * how this site's people write numeric dates (`d/m/Y`, `m/d/Y`): what an import reads dates both
+   * orders read in when the site does not say its own date format
+   */
+  dateFormat?: string | undefined;
   output?: string | undefined;
   /** a PEM file of the site's private certificate authority, trusted besides Node's own (absolute path) */
   caFile?: string | undefined;

@@ -43,6 +43,8 @@ export interface RemoteTarget {
   /** a user known without a password: an interactive command may prompt for it */
   user?: string;
   perPage?: number;
+  /** the profile's date format (`d/m/Y`), for imports whose dates read either way */
+  dateFormat?: string;
   output?: string;
   /** a PEM file of a private CA to trust for this site (`--ca-file`, or the profile's) */
   caFile?: string;
@@ -238,6 +240,7 @@ export function resolveTarget(input: ResolveInput): Target {
     target.profileName = profile.name;
     sources.profile = layers.find((l) => l.profile === profile)?.label ?? profile.name;
     if (profile.settings.perPage !== undefined) target.perPage = profile.settings.perPage;
+    if (profile.settings.dateFormat !== undefined) target.dateFormat = profile.settings.dateFormat;
     if (profile.settings.output !== undefined) target.output = profile.settings.output;
   }
   // A CA file for one command beats the profile's; like other settings it goes to its own site only.

@@ -97,6 +97,7 @@ function toSettings(name: string, raw: unknown, path: string): ProfileSettings {
   if (r.vendor === 'tribe') settings.vendor = 'tribe';
   if (typeof r.user === 'string' && r.user !== '') settings.user = r.user;
   if (typeof r.perPage === 'number' && Number.isInteger(r.perPage) && r.perPage > 0) settings.perPage = r.perPage;
+  if (typeof r.dateFormat === 'string' && r.dateFormat !== '') settings.dateFormat = r.dateFormat;
   if (typeof r.output === 'string' && r.output !== '') settings.output = r.output;
   if (typeof r.caFile === 'string' && r.caFile !== '') settings.caFile = r.caFile;
   return settings;

@@ -17,6 +17,10 @@ export interface Counts {
   rejected: number;
   /** rows with no value at all (a spreadsheet's `;;;;` lines): skipped, never an error */
   blank: number;
+  /** rows written with a warning (a cell the site keeps otherwise than written); absent: none */
+  warned?: number;
+  /** events given no end, made `--default-duration` long; absent: none */
+  defaulted?: number;
 }
 
 /** The checkpoint file's content. */

@@ -26,7 +26,17 @@ import {
 import type { RecordSource, SourceRow } from './read.js';
 
 /** The targets whose cells are dates read by the import (the time columns have no date in them). */
-const DATE_TARGETS = new Set(['start_date', 'end_date']);
+const DATE_TARGETS = new Set(['start_date', 'end_date', 'day']);
+
+/**
+ * The order the site writes dates in (WordPress's `date_format` setting: `j F Y`, `d/m/Y` are
+ * day-first, `F j, Y` month-first), or the profile's: what reads a file whose dates both orders
+ * read. `source` says which, for the note.
+ */
+export interface SiteDateOrder {
+  order: 'dmy' | 'mdy';
+  source: string;
+}
 
 /** Where an order was learnt: a date, its line and column. */
 interface Evidence {
@@ -66,12 +76,16 @@ export class DateOrderSurvey {
   private evidence: Evidence | undefined;
   /** the first date both orders read, for the note */
   private firstAmbiguous: Evidence | undefined;
+  /** why the order was taken from the site, when it was */
+  private because: string | undefined;
 
   constructor(
     /** column → target of the current mapping (JSON input adds columns as it goes) */
     private readonly targets: () => ReadonlyMap<string, string>,
     private readonly format: DateFormat | undefined,
     private readonly note: (line: string) => void,
+    /** the site's (or profile's) order, asked only when the file's dates leave it open */
+    private readonly siteOrder?: (() => Promise<SiteDateOrder | undefined>) | undefined,
   ) {
     if (format) this.decided = format.order;
   }
@@ -85,7 +99,9 @@ export class DateOrderSurvey {
   reading(): DateReading {
     const slash = this.decided ?? 'mdy';
     const because =
-      this.evidence && `the file's dates are ${wordFor(slash)}: "${this.evidence.text}" on line ${this.evidence.line}`;
+      this.because ??
+      (this.evidence &&
+        `the file's dates are ${wordFor(slash)}: "${this.evidence.text}" on line ${this.evidence.line}`);
     return { slash, other: this.format?.order ?? 'dmy', format: this.format, because };
   }
 
@@ -125,16 +141,33 @@ export class DateOrderSurvey {
     }
   }
 
-  /** The input ended with nothing decided: slash dates are month-first, as on the site, said once. */
-  settle(): void {
+  /**
+   * The input ended with nothing decided: slash dates are read in the site's order (its date format,
+   * else the profile's), else month-first as the site's importer reads them, said once.
+   */
+  async settle(): Promise<void> {
     if (this.decided) return;
-    this.decided = 'mdy';
     const first = this.firstAmbiguous;
-    if (!first) return;
+    if (!first) {
+      this.decided = 'mdy';
+      return;
+    }
+    const site = await this.siteOrder?.().catch(() => undefined);
+    this.decided = site?.order ?? 'mdy';
+    const shown = `"${first.text}" (line ${first.line}, column "${first.column}")`;
+    if (site) {
+      this.evidence = { ...first, text: `${first.text}`, column: first.column };
+      this.because = `${site.source} is ${wordFor(site.order)}`;
+      this.note(
+        `note: dates such as ${shown} could be day-first or month-first, and no date of the file says which: ` +
+          `read ${wordFor(site.order)} (${ORDER_NAMES[site.order]}) because ${this.because}; --date-format says otherwise`,
+      );
+      return;
+    }
     this.note(
-      `note: dates such as "${first.text}" (line ${first.line}, column "${first.column}") could be day-first or ` +
-        `month-first, and no date of the file says which: read month-first (m/d/Y), as the site's importer reads ` +
-        'them; if they are day-first, give --date-format d/m/Y',
+      `note: dates such as ${shown} could be day-first or month-first, and neither the file nor the site's date ` +
+        `format says which: read month-first (m/d/Y), as the site's importer reads them; if they are day-first, ` +
+        "give --date-format d/m/Y (or set the profile's: calctl profile set NAME --date-format d/m/Y)",
     );
   }
 
@@ -149,7 +182,7 @@ export class DateOrderSurvey {
     } finally {
       await source.rows.return(undefined);
     }
-    this.settle();
+    await this.settle();
   }
 }
 
@@ -185,6 +218,6 @@ export async function* inDateOrder(
     }
     held.push(row);
   }
-  survey.settle();
+  await survey.settle();
   yield* held.splice(0);
 }

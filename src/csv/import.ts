@@ -12,9 +12,11 @@ import { createLinkResolver } from '../links/index.js';
 import { naturalKeyFields } from '../records/index.js';
 import { applyRow } from './apply.js';
 import type { Checkpoint, Counts } from './checkpoint.js';
-import { columnAliases, mapColumns, normalizeLabel } from './columns.js';
-import { DateOrderSurvey, inDateOrder } from './date-order.js';
+import { columnsRead, missingColumns } from './column-notes.js';
+import { type ColumnMapping, columnAliases, mapColumns, normalizeLabel } from './columns.js';
+import { DateOrderSurvey, inDateOrder, type SiteDateOrder } from './date-order.js';
 import { IMPORT_CONCURRENCY } from './defaults.js';
+import type { LossyAction } from './lossy.js';
 import { buildMatchIndex } from './match-loader.js';
 import { prepareRow } from './prepare.js';
 import { type ImportSummary, type Progress, plural } from './progress.js';
@@ -84,6 +86,17 @@ export interface ImportOptions {
   eventZone?: string | undefined;
   /** `--date-format`: the order of numeric dates; without it the file's dates decide (date-order.ts) */
   dateFormat?: DateFormat | undefined;
+  /**
+   * how numeric dates are read when neither `--date-format` nor the file's own dates say (the site's
+   * date format, else the profile's): asked when the input ends undecided; absent: month-first
+   */
+  siteDateOrder?: (() => Promise<SiteDateOrder | undefined>) | undefined;
+  /** `--default-duration`: the length of an event whose row gives no end */
+  defaultDuration?: string | undefined;
+  /** `--on-lossy`: what to do with a cell the site would keep otherwise than written */
+  onLossy?: LossyAction | undefined;
+  /** said once: how the columns were read, when some were read from everyday words */
+  columnsNote?: ((line: string) => void) | undefined;
   now?: Date | undefined;
   signal?: AbortSignal | undefined;
   /** checkpoint of this run (absent: not resumable, e.g. stdin or --dry-run) */
@@ -110,20 +123,6 @@ function matchFields(resource: ResourceSpec, matchBy: readonly string[] | undefi
   });
 }
 
-function checkRequired(resource: ResourceSpec, targets: ReadonlyMap<string, string>, columns: readonly string[]): void {
-  const mapped = new Set(targets.values());
-  const missing = resource.fields
-    .filter((f) => f.required && f.name !== 'end_date' && !mapped.has(f.name))
-    .map((f) => (f.csvLabels?.[0] ? `${f.name} (or "${f.csvLabels[0]}")` : f.name));
-  if (missing.length > 0) {
-    throw new UsageError(
-      `the input has no column for ${missing.join(', ')}`,
-      `columns found: ${columns.join(', ') || 'none'}; map one with --map 'Column=field'`,
-      'missing-column',
-    );
-  }
-}
-
 /**
  * Imports every row of a source.
  * @returns the summary (counts include rows finished by a resumed earlier run)
@@ -142,9 +141,19 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const counts: Counts = cp?.counts ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 };
   const warned = new Set<string>();
 
-  let mapping = mapColumns(resource, source.columns, overrides, strict);
+  const records = source.records === true;
+  let mapping = mapColumns(resource, source.columns, overrides, strict, records);
   let seenColumns = source.columns.length;
-  if (source.columns.length > 0) checkRequired(resource, mapping.targets, source.columns);
+  if (source.columns.length > 0) {
+    const missing = missingColumns(resource, mapping);
+    if (missing) throw missing;
+  }
+  const saidColumns = new Set<string>();
+  const sayColumns = (m: ColumnMapping) => {
+    const line = columnsRead(resource, m, saidColumns);
+    if (line) opts.columnsNote?.(line);
+  };
+  sayColumns(mapping);
   const keyFields = matchFields(resource, opts.matchBy);
   const warnUnknown = (unknown: readonly string[]) => {
     const fresh = unknown.filter((c) => !warned.has(c));
@@ -194,8 +203,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (source.columns.length === seenColumns) return;
     // JSON input: new keys can appear in any record.
     seenColumns = source.columns.length;
-    mapping = mapColumns(resource, source.columns, overrides, strict);
+    mapping = mapColumns(resource, source.columns, overrides, strict, records);
     warnUnknown(mapping.unknown);
+    sayColumns(mapping);
   };
   const survey = new DateOrderSurvey(
     () => {
@@ -204,6 +214,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     },
     opts.dateFormat,
     (line) => opts.warn?.(line),
+    opts.siteDateOrder,
   );
   const rowOpts = {
     resource,
@@ -211,6 +222,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     timezone,
     eventZone: opts.eventZone,
     reading: () => survey.reading(),
+    defaultDuration: opts.defaultDuration,
+    onLossy: opts.onLossy,
   };
 
   let stop = false;
@@ -242,12 +255,22 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   };
 
   async function handle(row: SourceRow): Promise<void> {
+    if (row.problem !== undefined) {
+      reject(row, undefined, row.problem);
+      cp?.finish(row.index);
+      return;
+    }
     const converted = await prepareRow(row.cells, { ...rowOpts, targets: mapping.targets }, links);
     if (isProblem(converted)) {
       reject(row, converted.column, converted.message);
       cp?.finish(row.index);
       return;
     }
+    for (const warning of converted.warnings) {
+      counts.warned = (counts.warned ?? 0) + 1;
+      opts.warn?.(`warning: line ${row.line}, ${warning}`);
+    }
+    if (converted.defaulted) counts.defaulted = (counts.defaulted ?? 0) + 1;
     const { body } = converted;
     const lockKey = String(body[resource.titleField] ?? '').toLowerCase() || `#${row.index}`;
     const verify = cp?.previousPending.has(row.index) ?? false;
@@ -291,7 +314,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     // Rows are read ahead of their turn, and the reads their matching needs (the date windows of a
     // large calendar) start then: they run while the rows before them are written.
     const lookAhead = (row: SourceRow) => {
-      if (!index.windowed || cp?.isDone(row.index) || isBlankRow(row)) return;
+      if (!index.windowed || cp?.isDone(row.index) || row.problem !== undefined || isBlankRow(row)) return;
       void convertRow(row.cells, { ...rowOpts, targets: mapping.targets })
         .then((converted) => (isProblem(converted) ? undefined : index.prepare(converted.id, converted.body)))
         .catch(() => {});
@@ -304,7 +327,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         passed(row);
         continue;
       }
-      if (isBlankRow(row)) {
+      if (row.problem === undefined && isBlankRow(row)) {
         // (a spreadsheet's empty line: nothing to import and nothing wrong; counted, not rejected)
         counts.blank++;
         cp?.finish(row.index);

@@ -66,7 +66,10 @@ export function summaryText(s: ImportSummary, dryRun: boolean): string {
   const rate = perSecond < 10 ? String(Math.round(perSecond * 10) / 10) : String(Math.round(perSecond));
   const verb = dryRun ? 'dry run (nothing written): would have ' : '';
   // (blank rows are said only when there were some: most files have none)
-  const blank = s.blank > 0 ? `, ${plural(s.blank, 'blank row')} skipped` : '';
+  const blank =
+    (s.blank > 0 ? `, ${plural(s.blank, 'blank row')} skipped` : '') +
+    (s.warned ? `, ${plural(s.warned, 'row')} with a warning` : '') +
+    (s.defaulted ? `, ${plural(s.defaulted, 'event')} given the default duration` : '');
   return (
     `${verb}created ${s.created}, updated ${s.updated}, unchanged ${s.unchanged}, ` +
     `rejected ${s.rejected}${blank} — ${plural(s.rows, 'row')} in ${s.seconds.toFixed(1)} s (${rate} rows/s)\n`

@@ -25,6 +25,11 @@ export interface SourceRow {
   cells: Map<string, string>;
   /** bytes of the input read up to the end of this row, when the reader knows (for progress) */
   offset?: number;
+  /**
+   * why the row cannot be read at all (too many or too few cells, a stray quote, a line of NDJSON that
+   * is no JSON): the import rejects it with its line and goes on with the next
+   */
+  problem?: string;
 }
 
 /** A malformed file: bad quoting, ragged rows, invalid UTF-8, broken JSON (exit 2). */
@@ -59,8 +64,13 @@ export function guessFormat(path: string, explicit?: string): InputFormat {
 const BAD_UTF8_HINT =
   'the file is not UTF-8 past its start: say its encoding (--encoding windows-1252), or re-save it as "CSV UTF-8" (Excel)';
 
-const RAGGED = 'the row has a different number of cells than the header (ragged row)';
-const RAGGED_HINT = 'check for a missing or extra delimiter, or a value with an unquoted delimiter';
+/** Why a row with the wrong number of cells is rejected, and how to mend it. */
+function raggedProblem(cells: number, columns: number): string {
+  return (
+    `the row has ${cells} cells and the header ${columns} columns: ` +
+    `${cells > columns ? 'an extra delimiter, or a value with an unquoted delimiter' : 'a delimiter missing'} (ragged row)`
+  );
+}
 
 function csvErrorMessage(err: CsvError): { message: string; hint?: string } {
   switch (err.code) {
@@ -99,6 +109,8 @@ interface CsvRecord {
   record: string[];
   line: number;
   offset: number;
+  /** the record could not be parsed (a stray quote): why, and no cells */
+  problem?: string;
 }
 
 /**
@@ -117,12 +129,34 @@ async function* csvRecords(input: AsyncIterable<Buffer | string>, delimiter: str
   // (or the one that fails) starts on the line after, plus the empty lines skipped in between.
   let lastEnd = 0;
   let lastEmpty = 0;
+  // A record that breaks the quoting rules inside one line (a stray quote) is skipped by the parser
+  // and handed on as a problem, with its line, so that the import rejects it and goes on; a quote
+  // never closed swallows the rest of the file, and stays the file's failure.
+  let skipped: { line: number; problem: string } | undefined;
   const parser = parse({
     bom: true,
     delimiter,
     skip_empty_lines: true,
     relax_column_count: true,
-    on_record: (record: string[], info) => {
+    skip_records_with_error: true,
+    raw: true,
+    on_skip: (err: CsvError | undefined, raw: string | undefined) => {
+      if (!err || err.code === 'CSV_QUOTE_NOT_CLOSED') throw err;
+      const { message, hint } = csvErrorMessage(err);
+      const start = (raw ?? '').split(LINE_BREAK)[0]?.slice(0, 60) ?? '';
+      const line = typeof err.lines === 'number' ? err.lines : lastEnd + 1;
+      skipped = { line, problem: `${message}${hint ? ` (${hint})` : ''}${start ? `; the line starts: ${start}` : ''}` };
+      queue.push({ record: [], line, offset: typeof err.bytes === 'number' ? err.bytes : 0, problem: skipped.problem });
+    },
+    // (with `raw`, a record comes as {record, raw}: the cells are what is kept)
+    on_record: (given: string[] | { record: string[] }, info) => {
+      const record = Array.isArray(given) ? given : given.record;
+      if (skipped) {
+        // (the record after a skipped one starts on the line after it)
+        lastEnd = Math.max(lastEnd, skipped.line);
+        lastEmpty = info.empty_lines;
+        skipped = undefined;
+      }
       const line = lastEnd + 1 + (info.empty_lines - lastEmpty);
       queue.push({ record, line, offset: info.bytes });
       // The line breaks inside quoted values, counted here: csv-parse counts a CRLF inside quotes twice.
@@ -178,7 +212,12 @@ async function* readCsv(
   // and the import stops at the ragged row's line.
   let header: string[] | undefined;
   let index = 0;
-  for await (const { record, line, offset } of csvRecords(input, delimiter)) {
+  for await (const { record, line, offset, problem } of csvRecords(input, delimiter)) {
+    if (problem !== undefined) {
+      if (!header) throw new MalformedInputError(problem, line);
+      yield { index: ++index, line, cells: new Map(header.map((h) => [h, ''])), offset, problem };
+      continue;
+    }
     checkUtf8(record, line);
     if (!header) {
       header = record.map((h) => h.trim());
@@ -198,8 +237,14 @@ async function* readCsv(
       yield { index: ++index, line, cells, offset };
       continue;
     }
-    if (record.length !== header.length) throw new MalformedInputError(RAGGED, line, RAGGED_HINT);
     header.forEach((h, i) => void cells.set(h, record[i] ?? ''));
+    if (record.length !== header.length) {
+      // (the cells as read, so that the rejects file holds what can be mended; extra cells in the error)
+      const extra = record.slice(header.length).map((c) => `"${c}"`);
+      const problem = `${raggedProblem(record.length, header.length)}${extra.length > 0 ? `; extra cells: ${extra.join(', ')}` : ''}`;
+      yield { index: ++index, line, cells, offset, problem };
+      continue;
+    }
     yield { index: ++index, line, cells, offset };
   }
 }
@@ -244,7 +289,15 @@ async function* readNdjson(input: Readable): AsyncGenerator<SourceRow> {
     try {
       value = JSON.parse(text);
     } catch (err) {
-      throw new MalformedInputError(`not valid JSON: ${(err as Error).message}`, lineNo);
+      // (one bad line is one rejected row: the lines after it are records of their own)
+      yield {
+        index: ++index,
+        line: lineNo,
+        cells: new Map(),
+        offset,
+        problem: `not valid JSON: ${(err as Error).message}`,
+      };
+      continue;
     }
     yield { ...objectRow(value, ++index, lineNo), offset };
   }
@@ -278,6 +331,8 @@ export interface RecordSource {
   encoding?: string;
   /** the same input opened again from its start, when it can be (a file): for reading ahead */
   reopen?: (() => Promise<RecordSource>) | undefined;
+  /** the rows are records whose keys are field names as a site writes them (JSON, NDJSON) */
+  records?: boolean | undefined;
 }
 
 /** The delimiters a header line is searched for, the usual first. */
@@ -364,5 +419,5 @@ export async function openSource(
       yield r;
     }
   }
-  return { columns, rows: rows() };
+  return { columns, rows: rows(), records: true };
 }

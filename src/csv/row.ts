@@ -5,8 +5,10 @@
 import { costFromText, type FieldSpec, type ResourceSpec } from '../catalog/index.js';
 import { isValidTimeZone } from '../clock/index.js';
 import type { Body } from '../records/index.js';
+import { VENUE_DETAILS } from './columns.js';
 import type { DateReading } from './date-order.js';
-import { parseDateCells } from './dates.js';
+import { eventTimes, TimesProblem } from './event-times.js';
+import { costLoss, DEFAULT_LOSSY_ACTION, firstPrice, type LossyAction } from './lossy.js';
 
 /** Why a row cannot be imported: the column at fault (when one is) and a message. */
 export interface RowProblem {
@@ -23,6 +25,12 @@ export interface RowInput {
   id: number | undefined;
   /** column name of each target, for messages */
   columnOf: Map<string, string>;
+  /** the event was given no end and `--default-duration` made one */
+  defaulted?: boolean;
+  /** what the row's cells lose on the site (a cost the plugin's parser rewrites), one line each */
+  warnings: string[];
+  /** the venue's details the row gives (address, city …), to create the venue it names with */
+  venueDetails?: Record<string, string>;
 }
 
 /** What converting needs besides the row. */
@@ -40,6 +48,10 @@ export interface RowOptions {
   eventZone?: string | undefined;
   /** how numeric dates are read (the order decided for the file); default: as the site's importer */
   reading?: (() => DateReading) | undefined;
+  /** `--default-duration`: the length of an event whose row gives no end */
+  defaultDuration?: string | undefined;
+  /** `--on-lossy`: what to do with a cell the site would keep otherwise than written (default keep) */
+  onLossy?: LossyAction | undefined;
 }
 
 const TRUE = new Set(['true', 'yes', '1', 'y', 'on']);
@@ -90,41 +102,29 @@ function convertScalar(field: FieldSpec, text: string, column: string): unknown 
 
 async function eventDates(row: Map<string, string>, input: RowInput, opts: RowOptions): Promise<void> {
   const cell = (t: string) => row.get(t) ?? '';
-  const col = (t: string) => input.columnOf.get(t);
   const tzText = (input.body.timezone as string | undefined)?.trim();
   const dateOpts = { now: opts.now, timezone: tzText || opts.timezone, reading: opts.reading?.() };
-  const allDay = input.body.all_day === true;
-  if (cell('start_date').trim() === '') return; // reported as a missing required field
-  const start = await parseDateCells(cell('start_date'), cell('start_time'), dateOpts);
-  // (a bad time is reported against the time column that holds it)
-  if ('error' in start)
-    throw new Reject(start.inTime ? col('start_time') : (col('start_date') ?? col('start_time')), start.error);
-  let startValue = start.value;
-  // As the site's importer: no end date → the start's day (with the end time, if any). An end date
-  // without a time means the end of that day, as `--end-date 2026-12-22` does (the site's importer
-  // reads it as midnight, which makes the event end before it starts or last no time at all).
-  const endDay = cell('end_date').trim() || startValue.slice(0, 10);
-  let endValue = startValue;
-  if (cell('end_date').trim() !== '' || cell('end_time').trim() !== '') {
-    const end = await parseDateCells(endDay, cell('end_time'), { ...dateOpts, endOfDay: true });
-    if ('error' in end)
-      throw new Reject(end.inTime ? col('end_time') : (col('end_date') ?? col('end_time')), end.error);
-    endValue = end.value;
+  // (no start at all is reported as a missing required field)
+  if (cell('start_date').trim() === '' && cell('day').trim() === '' && cell('start_time').trim() === '') return;
+  try {
+    const times = await eventTimes(cell, dateOpts, input.body.all_day === true, opts.defaultDuration);
+    input.body.start_date = times.start;
+    input.body.end_date = times.end;
+    if (times.defaulted) input.defaulted = true;
+  } catch (err) {
+    if (!(err instanceof TimesProblem)) throw err;
+    // (a bad time is reported against the column that holds it)
+    const col = (t: string) => input.columnOf.get(t);
+    const column =
+      col(err.target) ??
+      (err.target.startsWith('start') ? (col('start_date') ?? col('day')) : (col('end_date') ?? col('end_time')));
+    throw new Reject(column, err.message);
   }
-  if (allDay) {
-    startValue = `${startValue.slice(0, 10)} 00:00:00`;
-    endValue = `${endValue.slice(0, 10)} 23:59:59`;
-  }
-  if (endValue < startValue) {
-    throw new Reject(col('end_date') ?? col('end_time'), `the end (${endValue}) is before the start (${startValue})`);
-  }
-  input.body.start_date = startValue;
-  input.body.end_date = endValue;
   // (times read in --timezone are that zone's: the event is made in it, as `events create` does)
   if (!tzText && opts.eventZone) input.body.timezone = opts.eventZone;
 }
 
-function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: RowInput): void {
+function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: RowInput, opts: RowOptions): void {
   if (resource.name === 'events' && typeof input.body.cost === 'string' && input.body.cost !== '') {
     let cost = input.body.cost;
     const symbol = (row.get('currency_symbol') ?? '').trim();
@@ -133,11 +133,50 @@ function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: Ro
       cost = after ? `${cost}${symbol}` : `${symbol}${cost}`;
     }
     input.body.cost = costFromText(cost);
+    lossyCost(cost, input, opts);
   }
   if (resource.name === 'venues' && (row.get('address2') ?? '').trim() !== '') {
     input.body.address = [input.body.address ?? '', row.get('address2')?.trim()].join(' ').trim();
   }
+  if (resource.name === 'events') {
+    const details: Record<string, string> = {};
+    for (const [column, field] of VENUE_DETAILS) {
+      const text = (row.get(column) ?? '').trim();
+      if (text !== '') details[field] = text;
+    }
+    if (Object.keys(details).length > 0) input.venueDetails = details;
+  }
 }
+
+/** A cost the site would show otherwise than written: a warning, or what `--on-lossy` asks. */
+function lossyCost(cost: string, input: RowInput, opts: RowOptions): void {
+  const shown = costLoss(cost, input.body.cost);
+  if (shown === undefined) return;
+  const column = input.columnOf.get('cost') ?? 'cost';
+  const action = opts.onLossy ?? DEFAULT_LOSSY_ACTION;
+  const price = firstPrice(cost);
+  const what = `the site would show the cost "${cost}" as "${shown}"`;
+  if (action === 'reject' || ((action === 'number' || action === 'describe') && price === undefined)) {
+    throw new Reject(
+      column,
+      `${what} (--on-lossy describe keeps the words in the description, number writes only the price)`,
+    );
+  }
+  if (action === 'keep') {
+    input.warnings.push(
+      `column "${column}": ${what} (--on-lossy describe keeps the words in the description, number writes only ${price ? `"${price}"` : 'the price'}, reject refuses the row)`,
+    );
+    return;
+  }
+  input.body.cost = price;
+  if (action === 'describe') {
+    const words = `<p>${column}: ${escapeHtml(cost)}</p>`;
+    const described = typeof input.body.description === 'string' ? input.body.description.trim() : '';
+    input.body.description = described === '' ? words : `${described}\n\n${words}`;
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Converts one row. Empty cells clear text, flags and lists (as the site's importer does for mapped
@@ -148,7 +187,7 @@ function foldVirtual(resource: ResourceSpec, row: Map<string, string>, input: Ro
 export async function convertRow(cells: ReadonlyMap<string, string>, opts: RowOptions): Promise<RowInput | RowProblem> {
   const { resource } = opts;
   const byTarget = new Map<string, string>();
-  const input: RowInput = { body: {}, links: new Map(), id: undefined, columnOf: new Map() };
+  const input: RowInput = { body: {}, links: new Map(), id: undefined, columnOf: new Map(), warnings: [] };
   for (const [column, target] of opts.targets) {
     byTarget.set(target, cells.get(column) ?? '');
     input.columnOf.set(target, column);
@@ -177,7 +216,7 @@ export async function convertRow(cells: ReadonlyMap<string, string>, opts: RowOp
       if (text.trim() === '' && (KEEP_WHEN_EMPTY.has(target) || field.semantic === 'date')) continue;
       input.body[target] = convertScalar(field, text, column ?? target);
     }
-    foldVirtual(resource, byTarget, input);
+    foldVirtual(resource, byTarget, input, opts);
     if (resource.name === 'events') await eventDates(byTarget, input, opts);
     for (const field of resource.fields) {
       if (!field.required || field.name === 'end_date') continue;

@@ -193,3 +193,27 @@ export function slashOrderIn(text: string, format: DateFormat | undefined): Date
     'ambiguous-date',
   );
 }
+
+/**
+ * The order of day and month in one of PHP's date formats as WordPress keeps them (`date_format`):
+ * `d/m/Y`, `j F Y`, `j. F Y` are day-first, `F j, Y` and `m/d/Y` month-first; undefined when the
+ * format has no day or no month, or puts the year first (`Y-m-d` says nothing of slash dates).
+ * Escaped letters (`\d`, `\d\e` in `j \d\e F \d\e Y`) are text, not parts.
+ */
+export function formatOrder(phpFormat: string): 'dmy' | 'mdy' | undefined {
+  let day = -1;
+  let month = -1;
+  let year = -1;
+  for (let i = 0; i < phpFormat.length; i++) {
+    const ch = phpFormat[i] as string;
+    if (ch === '\\') {
+      i++;
+      continue;
+    }
+    if (day < 0 && (ch === 'd' || ch === 'j')) day = i;
+    else if (month < 0 && 'mnFM'.includes(ch)) month = i;
+    else if (year < 0 && (ch === 'Y' || ch === 'y')) year = i;
+  }
+  if (day < 0 || month < 0 || (year >= 0 && year < day && year < month)) return undefined;
+  return day < month ? 'dmy' : 'mdy';
+}

@@ -52,11 +52,12 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     expect(JSON.parse(again.stdout)).toMatchObject({ created: 300, updated: 0, unchanged: 0, rejected: 0, rows: 300 });
   }, 60_000);
 
-  it('ragged rows and invalid UTF-8 still stop at their line with the rows above imported', async () => {
+  it('a ragged row is rejected and the rows around it imported (exit 3); invalid UTF-8 stops at its line', async () => {
     const ragged = await site.file('ragged.csv', csv([...rows(2), 'Bad,2026-05-01 10:00,extra', ...rows(1, 5)]));
     const r = await site.run(['import', 'events', ragged]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/line 4: .*ragged row/);
+    expect(r.stderr).toMatch(/created 3, updated 0, unchanged 0, rejected 1/);
     const latin1 = await site.file(
       'latin1.csv',
       Buffer.from(`${csv(rows(2, 20))}Caf\xe9,2026-05-01 10:00\nAfter,2026-05-01 10:00\n`, 'latin1'),
@@ -65,7 +66,7 @@ describe.skipIf(!serveAvailable())('calctl import/export for a new user', () => 
     const u = await site.run(['import', 'events', latin1, '--encoding', 'utf-8']);
     expect(u.code).toBe(2);
     expect(u.stderr).toMatch(/line 4: invalid UTF-8/);
-    expect(await titles()).toEqual(['Row 0', 'Row 1', 'Row 20', 'Row 21']);
+    expect(await titles()).toEqual(['Row 0', 'Row 1', 'Row 20', 'Row 21', 'Row 5']);
   });
 
   it('--rejects in a folder that does not exist stops before any row is sent (exit 2)', async () => {

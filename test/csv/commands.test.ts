@@ -75,7 +75,7 @@ it('prints the JSON summary on stdout with -o json, and exits 3 when rows were r
     'updated',
   ]);
   expect(summary).toMatchObject({ created: 2, rows: 2 });
-  expect(ok.stderr).toContain('unknown column "Notes"');
+  expect(ok.stderr).toContain('unknown column "Internal ref"');
 
   const bad = await run(['import', 'events', fixture('bad-rows.csv'), '--rejects', 'rej.csv']);
   expect(bad.error).toBeInstanceOf(PartialError);
@@ -84,7 +84,7 @@ it('prints the JSON summary on stdout with -o json, and exits 3 when rows were r
   expect(await listAll(site, 'events')).toHaveLength(4);
 });
 
-it('dry run writes nothing; --resume refuses stdin; malformed files exit 2', async () => {
+it('dry run writes nothing; --resume refuses stdin; a ragged row is rejected (exit 3), an unclosed quote exits 2', async () => {
   const dry = await run(['import', 'events', fixture('site-events.csv')], { dryRun: true });
   expect(dry.error).toBeUndefined();
   expect(dry.stderr).toMatch(/dry run .* created 3/);
@@ -93,7 +93,10 @@ it('dry run writes nothing; --resume refuses stdin; malformed files exit 2', asy
   expect(stdin.error).toBeInstanceOf(UsageError);
   expect((stdin.error as UsageError).message).toMatch(/stdin/);
   const ragged = await run(['import', 'events', fixture('ragged.csv')]);
-  expect((ragged.error as UsageError).exitCode).toBe(2);
+  expect((ragged.error as PartialError).exitCode).toBe(3);
+  expect(ragged.stderr).toMatch(/line 3: the row has 3 cells and the header 2 columns/);
+  const unbalanced = await run(['import', 'events', fixture('unbalanced.csv')]);
+  expect((unbalanced.error as UsageError).exitCode).toBe(2);
 });
 
 it('exports with list filters from the catalog and --columns site to a file', async () => {

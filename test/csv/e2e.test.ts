@@ -31,9 +31,9 @@ it.skipIf(!built)('node bin/calctl import/export against the built-in local cale
     const bad = calctl('import', 'events', fixture('bad-rows.csv'));
     expect(bad.status).toBe(3);
     expect(bad.stderr).toMatch(/rejected 5/);
-    // A ragged row stops the import at its line; the rows before it are always imported.
+    // A ragged row is rejected with its line; the rows around it are imported (exit 3).
     const ragged = calctl('import', 'events', fixture('ragged.csv'));
-    expect(ragged.status).toBe(2);
+    expect(ragged.status).toBe(3);
     expect(ragged.stderr).toMatch(/line 3: .*ragged row/);
     const out = calctl('export', 'events');
     expect(out.status).toBe(0);

@@ -52,14 +52,14 @@ describe('import events', () => {
     const summary = await importPath(site, 'events', fixture('ours-events.csv'), { warn: (l) => warnings.push(l) });
     expect(summary).toMatchObject({ created: 2, rejected: 0 });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('"Notes"');
+    expect(warnings[0]).toContain('"Internal ref"');
     const two = (await listAll(site, 'events')).find((e) => e.title === 'Plain two');
     expect(two?.organizer.map((o: Loose) => o.organizer)).toEqual(['Ann', 'Bob']);
     expect(two?.tags.map((t: Loose) => t.name).sort()).toEqual(['alpha', 'beta']);
     // --strict refuses the unknown column before anything is sent.
     await expect(importPath(site, 'events', fixture('ours-events.csv'), { strict: true })).rejects.toThrow(UsageError);
-    // --map sends Notes into the excerpt.
-    const overrides = parseMapOptions(getResource('events'), ['Notes=excerpt']);
+    // --map sends the unknown column into the excerpt.
+    const overrides = parseMapOptions(getResource('events'), ['Internal ref=excerpt']);
     const again = await importPath(site, 'events', fixture('ours-events.csv'), { overrides });
     expect(again).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
     const one = (await listAll(site, 'events')).find((e) => e.title === 'Plain one');
@@ -143,10 +143,25 @@ describe('import events', () => {
     expect(await listAll(site, 'categories')).toHaveLength(0);
   });
 
-  it.each([
-    ['ragged.csv', 3, /different number of cells/],
-    ['unbalanced.csv', 2, /never closed/],
-  ])('stops cleanly on a malformed file (%s)', async (name, line, message) => {
+  it('rejects a ragged row with its line and imports the rows around it', async () => {
+    const path = await site.file(
+      'ragged-middle.csv',
+      'title,start_date,cost\nBefore,2026-05-01 10:00,5\nRagged,2026-05-02 10:00,5,extra\nShort,2026-05-03\n' +
+        'Quote "inside,2026-05-04 10:00,5\nAfter,2026-05-05 10:00,5\n',
+    );
+    const rejected: string[] = [];
+    const rejects = { write: (_cells: unknown, error: string) => void rejected.push(error), close: async () => {} };
+    const summary = await importPath(site, 'events', path, { rejects: rejects as never });
+    expect(summary).toMatchObject({ created: 2, rejected: 3, rows: 5 });
+    expect(rejected).toEqual([
+      expect.stringMatching(/^line 3: the row has 4 cells and the header 3 columns: an extra delimiter.*extra cells: "extra"/),
+      expect.stringMatching(/^line 4: the row has 2 cells and the header 3 columns: a delimiter missing/),
+      expect.stringMatching(/^line 5: a quote inside a value/),
+    ]);
+    expect((await listAll(site, 'events')).map((e: Loose) => e.title).sort()).toEqual(['After', 'Before']);
+  });
+
+  it.each([['unbalanced.csv', 2, /never closed/]])('stops cleanly on a malformed file (%s)', async (name, line, message) => {
     const err = await importPath(site, 'events', fixture(name)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MalformedInputError);
     expect((err as MalformedInputError).exitCode).toBe(2);

@@ -60,6 +60,8 @@ export async function addProfile(
     profile.vendor = 'tribe';
   }
   if (typeof opts.perPage === 'number') profile.perPage = opts.perPage;
+  // (the global --date-format, kept: how this site's people write dates, for imports that cannot tell)
+  if (g.dateFormat) profile.dateFormat = g.dateFormat.text;
   // (kept as an absolute path, read now: a wrong file is refused before anything is saved)
   let ca: string[] | undefined;
   if (g.caFile !== undefined) {
@@ -134,6 +136,7 @@ export async function listProfilesCommand(rt: CliRuntime): Promise<void> {
     user: p.profile.user ?? null,
     secret: p.hasPassword ? 'password' : p.hasToken ? 'token' : null,
     per_page: p.profile.perPage ?? null,
+    date_format: p.profile.dateFormat ?? null,
     output: p.profile.output ?? null,
   }));
   const format = await outputFormat(rt);
