@@ -22,7 +22,33 @@ export interface SiteSettings {
   basePath?: string | undefined;
   /** the site's language (WPLANG): the locale of the descriptions the routes give (default en_US) */
   locale?: string | undefined;
+  /** WordPress's `date_format` setting (PHP letters); default: the one the locale's translation sets */
+  dateFormat?: string | undefined;
 }
+
+/**
+ * The `date_format` WordPress's translation of a language sets on install (its `Date format` string):
+ * American English writes the month first, most other languages the day.
+ */
+const LOCALE_DATE_FORMATS: Readonly<Record<string, string>> = {
+  en_US: 'F j, Y',
+  en_CA: 'F j, Y',
+  en_GB: 'j F Y',
+  en_AU: 'j F Y',
+  de_DE: 'j. F Y',
+  de_AT: 'j. F Y',
+  de_CH: 'j. F Y',
+  fr_FR: 'j F Y',
+  fr_CA: 'j F Y',
+  es_ES: 'j \\d\\e F \\d\\e Y',
+  it_IT: 'j F Y',
+  nl_NL: 'j F Y',
+  pt_BR: 'j \\d\\e F \\d\\e Y',
+};
+
+/** The site's `date_format`: the one set, else its language's. */
+export const siteDateFormat = (site: SiteSettings): string =>
+  site.dateFormat ?? LOCALE_DATE_FORMATS[site.locale ?? 'en_US'] ?? 'F j, Y';
 
 export interface Stores {
   db: Database;

@@ -21,6 +21,8 @@ export interface StartOptions {
   basePath?: string;
   /** the site's language: the locale of the routes' descriptions (default en_US) */
   locale?: string;
+  /** WordPress's `date_format` (PHP letters, `d/m/Y`); default: the language's */
+  dateFormat?: string;
   /** admin application password for a new data dir (else generated) */
   adminPassword?: string | undefined;
   now?: () => Date;
@@ -67,6 +69,7 @@ export async function startServer(
     permalinks: opts.permalinks ?? 'pretty',
     basePath: opts.basePath ?? '',
     locale: opts.locale ?? 'en_US',
+    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
   };
   let app: FastifyInstance;
   try {

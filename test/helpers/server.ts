@@ -17,7 +17,9 @@ export interface TestServer {
 }
 
 /** Starts the server; `close()` stops it and removes the data dir. */
-export async function startTestServer(opts: { perPage?: number; timezone?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { perPage?: number; timezone?: string; dateFormat?: string; locale?: string } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'calctl-srv-'));
   const password = 'test pass word 1234 abcd';
   const server = await startServer({
@@ -27,6 +29,8 @@ export async function startTestServer(opts: { perPage?: number; timezone?: strin
     adminPassword: password,
     ...(opts.perPage ? { perPage: opts.perPage } : {}),
     ...(opts.timezone ? { timezone: opts.timezone } : {}),
+    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    ...(opts.locale ? { locale: opts.locale } : {}),
   });
   return {
     url: server.origin,

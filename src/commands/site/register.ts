@@ -85,7 +85,8 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
     .option('--tls-key <file>', 'private key of --tls-cert (PEM)')
     .addHelpText(
       'after',
-      '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC).' +
+      '\n--vendor and --timezone (global options) set the namespace vendor and the site zone (default UTC);' +
+        "\n--date-format (global) sets the site's date format (default: its language's, F j, Y in English)." +
         '\nWith --permalinks, --base-path, --per-page and --locale they play a kind of deployment (docs/server.md).',
     )
     .action(async (opts: Record<string, unknown>) => {

@@ -88,6 +88,9 @@ async function checkPortFree(host: string, port: number): Promise<void> {
   });
 }
 
+/** A `--date-format` order as WordPress keeps a numeric date format. */
+const PHP_FORMATS = { dmy: 'd/m/Y', mdy: 'm/d/Y', ymd: 'Y-m-d' } as const;
+
 /** Runs until SIGINT/SIGTERM (the context's signal), then closes cleanly (exit 0). */
 export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Promise<void> {
   const { ctx } = rt;
@@ -128,6 +131,8 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     permalinks: opts.permalinks === 'plain' ? 'plain' : 'pretty',
     basePath,
     locale: String(opts.locale ?? 'en_US'),
+    // (the global --date-format is the site's date format here, in PHP's letters)
+    ...(g.dateFormat ? { dateFormat: PHP_FORMATS[g.dateFormat.order] } : {}),
     ...(g.vendor ? { vendor: g.vendor } : {}),
     // (an offline working copy answers in its site's zone, as the site does)
     ...(g.timezone ? { timezone: g.timezone } : replicaZone ? { timezone: replicaZone } : {}),

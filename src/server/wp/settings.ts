@@ -4,7 +4,7 @@
  */
 import { RestError } from '../http/errors.js';
 import type { Reply } from '../rest/types.js';
-import type { RequestScope } from '../site.js';
+import { type RequestScope, siteDateFormat } from '../site.js';
 import type { User } from '../store/users.js';
 import { can } from '../users/caps.js';
 import { wpEndpoint } from './namespace.js';
@@ -34,7 +34,7 @@ function siteSettings(scope: RequestScope, user: User): Reply {
       url: scope.origin,
       email: user.email,
       timezone: scope.site.timezone,
-      date_format: 'F j, Y',
+      date_format: siteDateFormat(scope.site),
       time_format: 'g:i a',
       start_of_week: 1,
       language: scope.site.locale ?? 'en_US',
