@@ -25,7 +25,8 @@ export async function prepareRow(
   const { body } = converted;
   try {
     for (const [field, text] of converted.links) {
-      const value = await links.resolve(opts.resource.name, field, text);
+      const details = field === 'venue' ? converted.venueDetails : undefined;
+      const value = await links.resolve(opts.resource.name, field, text, details);
       if (value !== undefined) body[field] = value;
     }
   } catch (err) {

@@ -53,8 +53,16 @@ export interface NamedLink {
 
 /** Resolves link values to ids. */
 export interface LinkResolver {
-  /** `venue` → one id; `organizer`, `categories`, `tags` → ids; `parent` → one id (categories) */
-  resolve(resource: ResourceName, field: string, text: string): Promise<number | number[] | undefined>;
+  /**
+   * `venue` → one id; `organizer`, `categories`, `tags` → ids; `parent` → one id (categories).
+   * `details`: fields to create a missing venue with (its address, from the row's other columns)
+   */
+  resolve(
+    resource: ResourceName,
+    field: string,
+    text: string,
+    details?: Record<string, unknown>,
+  ): Promise<number | number[] | undefined>;
   /**
    * One id, slug or name of a linked resource as its id; `field` names it in errors. With `asName`,
    * the text is a name even when it is a number (a venue called "101"); a name no record has is
@@ -179,12 +187,12 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
 
   return {
     created,
-    async resolve(resource, field, text) {
+    async resolve(resource, field, text, details) {
       const name = field === 'parent' ? resource : LINKED[field];
       if (!name) return undefined;
       // "0" is how a record shows "no venue" / "top level" (an exported `parent: 0`): no link.
       if (field === 'venue' || field === 'parent')
-        return text === '' || text === '0' ? undefined : one(name, text, field);
+        return text === '' || text === '0' ? undefined : one(name, text, field, details ? { details } : undefined);
       return many(name, text, field);
     },
     async resolveOne(linked, text, field, link) {

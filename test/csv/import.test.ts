@@ -154,20 +154,25 @@ describe('import events', () => {
     const summary = await importPath(site, 'events', path, { rejects: rejects as never });
     expect(summary).toMatchObject({ created: 2, rejected: 3, rows: 5 });
     expect(rejected).toEqual([
-      expect.stringMatching(/^line 3: the row has 4 cells and the header 3 columns: an extra delimiter.*extra cells: "extra"/),
+      expect.stringMatching(
+        /^line 3: the row has 4 cells and the header 3 columns: an extra delimiter.*extra cells: "extra"/,
+      ),
       expect.stringMatching(/^line 4: the row has 2 cells and the header 3 columns: a delimiter missing/),
       expect.stringMatching(/^line 5: a quote inside a value/),
     ]);
     expect((await listAll(site, 'events')).map((e: Loose) => e.title).sort()).toEqual(['After', 'Before']);
   });
 
-  it.each([['unbalanced.csv', 2, /never closed/]])('stops cleanly on a malformed file (%s)', async (name, line, message) => {
-    const err = await importPath(site, 'events', fixture(name)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(MalformedInputError);
-    expect((err as MalformedInputError).exitCode).toBe(2);
-    expect((err as MalformedInputError).message).toMatch(message);
-    expect((err as MalformedInputError).line).toBe(line);
-  });
+  it.each([['unbalanced.csv', 2, /never closed/]])(
+    'stops cleanly on a malformed file (%s)',
+    async (name, line, message) => {
+      const err = await importPath(site, 'events', fixture(name)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(MalformedInputError);
+      expect((err as MalformedInputError).exitCode).toBe(2);
+      expect((err as MalformedInputError).message).toMatch(message);
+      expect((err as MalformedInputError).line).toBe(line);
+    },
+  );
 
   it('refuses invalid UTF-8 with the line when the file is said to be UTF-8', async () => {
     const path = await site.file('latin1.csv', Buffer.from('title,start_date\nCaf\xe9,2026-01-01\n', 'latin1'));

@@ -187,4 +187,12 @@ describe("dates both orders read follow the site's date format", () => {
     expect(local.stderr).toMatch(/read month-first \(m\/d\/Y\) because the site's date format \(F j, Y\)/);
     expect((await events()).get('Bonfire Night')?.start_date).toMatch(/^2027-(10-11|11-05)/);
   });
+
+  it('feeds add on another site suggests the run command on that same site', async () => {
+    const env = { CALCTL_USER: site.user, CALCTL_PASSWORD: site.password };
+    const ics = file('team.ics', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n');
+    const r = await runInProcess(['--url', site.url, 'feeds', 'add', 'team', ics], { env, home });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`bring its events in: calctl --url ${site.url} feeds run team`);
+  });
 });

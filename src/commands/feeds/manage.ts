@@ -93,6 +93,13 @@ async function sourceOf(rt: Runtime, deps: CommandDeps, source: string): Promise
   return { kind: form ?? (await probeKind(rt, deps, source)), source: source.trim() };
 }
 
+/** How this command named its site (`@prod `, `--url … `), for a command line it suggests. */
+function siteWords(rt: Runtime): string {
+  const g = rt.globals();
+  if (g.profile) return `@${g.profile.replace(/^@/, '')} `;
+  return g.url ? `--url ${g.url} ` : '';
+}
+
 /** `feeds add NAME SOURCE …`: a new feed, or new settings for one (its events stay linked). */
 export async function addFeed(rt: Runtime, deps: CommandDeps, name: string, source: string, opts: Opts): Promise<void> {
   validateFeedName(name);
@@ -126,7 +133,7 @@ export async function addFeed(rt: Runtime, deps: CommandDeps, name: string, sour
     rt.ctx.io.stderr.write(
       had
         ? `calctl: feed ${name} updated (${kinds[found.kind]}); its ${kept} event(s) stay linked to it\n`
-        : `calctl: feed ${name} added (${kinds[found.kind]}); bring its events in: calctl feeds run ${name}\n`,
+        : `calctl: feed ${name} added (${kinds[found.kind]}); bring its events in: calctl ${siteWords(rt)}feeds run ${name}\n`,
     );
   } finally {
     state.close();
