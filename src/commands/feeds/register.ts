@@ -86,7 +86,10 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
       '--force',
       `trash what the source dropped even when it is empty now or dropped more than ${Math.round(MAX_TRASH_SHARE * 100)} % of its events`,
     )
-    .option('-q, --quiet', 'print nothing when every feed ran (failures still go to stderr)')
+    .option(
+      '-q, --quiet',
+      'print nothing when every feed ran, for cron (failures and rejects still go to stderr; the summaries on stdout only with -o json)',
+    )
     .option(
       '--wait <seconds>',
       `how long to wait for another run on this site to finish (default: ${LOCK_WAIT_SECONDS})`,
