@@ -193,5 +193,15 @@ describe('sync --quiet', { timeout: 120_000 }, () => {
     expect(r.stderr).toContain('left as they are');
     expect(r.stderr).not.toContain('pulled from');
     silent(await run(['sync', 'resolve', id, '--take', 'site', '--quiet']));
+
+    // A site that does not answer: the failure, exit 1.
+    r = await runCli(['sync', 'pull', '--quiet'], {
+      home: tempHome(),
+      env: { ...env, CALCTL_URL: 'http://127.0.0.1:1/wp-json/tribe/events/v1' },
+      timeoutMs: 60_000,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^calctl: /);
   });
 });
