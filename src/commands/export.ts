@@ -12,7 +12,7 @@ import { acceptsOutputFormats } from '../completion/output-formats.js';
 import { EXPORT_CONCURRENCY, EXPORT_FORMATS, type ExportFormat, runExport } from '../csv/export.js';
 import { checkOutputPath, openOutputFile } from '../csv/outfile.js';
 import { UsageError } from '../errors/index.js';
-import { parseFieldList, stdoutStream } from '../output/index.js';
+import { parseFieldList, stderrNotes, stdoutStream } from '../output/index.js';
 import { growYoungGenerationAtOnce } from './heap.js';
 import { addFlags, bindFlags, readFlags } from './resource/flags.js';
 import { resolveLinks } from './resource/links.js';
@@ -107,8 +107,8 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
   }
   if (failure) throw new Error(`--file ${opts.file}: ${failure.message}`);
   if (file) {
-    ctx.io.stderr.write(
-      `calctl: exported ${count} ${count === 1 ? resource.singular : resource.name} to ${opts.file}\n`,
+    stderrNotes(ctx, { quiet: opts.quiet === true }).info(
+      `exported ${count} ${count === 1 ? resource.singular : resource.name} to ${opts.file}`,
     );
   }
   return count;
@@ -142,6 +142,7 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   addFlags(cmd, bindFlags(exportParams(resource)));
   cmd
     .option('--file <path>', 'write there instead of stdout')
+    .option('-q, --quiet', 'print nothing but the records (no "exported N" line on stderr; warnings still go there)')
     .addOption(
       new Option('--columns <style>', 'CSV headers: ours (field names) or site (the site importer labels)').choices([
         'ours',

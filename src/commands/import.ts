@@ -23,7 +23,8 @@ import { noRejects, openRejects } from '../csv/rejects.js';
 import { openXlsx as openWorkbook } from '../csv/xlsx.js';
 import { DURATION_FORMS } from '../dates/duration.js';
 import { PartialError, UsageError } from '../errors/index.js';
-import { dataFormat, printValue } from '../output/stdout.js';
+import { stderrNotes, summaryFormat } from '../output/notes.js';
+import { printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
 import { importFacts } from './import-facts.js';
 import { fetchInput, smallFile } from './import-input.js';
@@ -82,6 +83,8 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   const g = rt.globals();
   const address = isDocumentUrl(file);
   const dryRun = g.dryRun === true;
+  // (notes and the summary in words on stderr; with --quiet only warnings, rejects and failures)
+  const notes = stderrNotes(ctx, { quiet: opts.quiet === true });
   if ((file === '-' || address) && opts.resume) {
     throw new UsageError(
       `--resume needs a file: ${address ? 'an address is read again in full' : 'stdin cannot be read again'}`,
@@ -129,8 +132,8 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       });
       if (previous && opts.resume) checkpoint = Checkpoint.fromData(cpPath, previous, ctx.now);
       else {
-        if (previous) ctx.io.stderr.write(`calctl: note: starting over (a checkpoint exists; --resume continues it)\n`);
-        if (opts.resume) ctx.io.stderr.write('calctl: note: no checkpoint to resume from; importing the whole file\n');
+        if (previous) notes.note('starting over (a checkpoint exists; --resume continues it)');
+        if (opts.resume) notes.note('no checkpoint to resume from; importing the whole file');
         const counts = { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 };
         checkpoint = new Checkpoint(cpPath, identity, resource.name, counts, ctx.now);
       }
@@ -159,7 +162,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     : format === 'xlsx'
       ? await openWorkbook(stdin ? input : path, {
           ...workbook,
-          note: (line) => ctx.io.stderr.write(`calctl: note: ${line}\n`),
+          note: (line) => notes.note(line),
         })
       : await openSource(input, format, delimiter, encoding);
   // (a file can be read ahead on a second stream while the order of its dates is not known yet)
@@ -169,15 +172,11 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
         ? openWorkbook(path, workbook)
         : openSource(createReadStream(path), format, source.delimiter ?? delimiter, source.encoding ?? encoding);
   if (encoding === undefined && source.encoding !== undefined) {
-    ctx.io.stderr.write(
-      `calctl: note: the file is not UTF-8; reading it as ${source.encoding} (--encoding to choose)\n`,
-    );
+    notes.note(`the file is not UTF-8; reading it as ${source.encoding} (--encoding to choose)`);
   }
   if (delimiter === 'auto' && source.delimiter !== undefined && source.delimiter !== ',') {
     const shown = source.delimiter === '\t' ? 'tab' : `"${source.delimiter}"`;
-    ctx.io.stderr.write(
-      `calctl: note: the header is ${shown}-separated; reading the file so (--delimiter to choose)\n`,
-    );
+    notes.note(`the header is ${shown}-separated; reading the file so (--delimiter to choose)`);
   }
   let fileWriter = noRejects;
   if (rejectsFile !== undefined) {
@@ -206,18 +205,19 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
           .publishRight()
           .then((right) => {
             if (right && !right.canPublish)
-              ctx.io.stderr.write(
-                `calctl: warning: this user's role (${right.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says\n`,
+              notes.warn(
+                `this user's role (${right.roles.join(', ') || 'none'}) cannot publish events: every event this import writes will wait for review (status pending), whatever its status column says`,
               );
           })
           .catch(() => {})
       : undefined;
   // The summary in words on stderr, and as data on stdout in a machine format (JSON when piped):
-  // one line of JSON per run, so a cron job's log of runs is NDJSON.
-  const shown = await outputFormat(rt);
-  const asData = dataFormat(shown) === 'yaml' ? 'yaml' : dataFormat(shown) ? 'ndjson' : undefined;
-  const printSummary = (summary: ImportSummary) => {
-    ctx.io.stderr.write(summaryText(summary, dryRun));
+  // one line of JSON per run, so a cron job's log of runs is NDJSON. With --quiet, the words only
+  // when rows were rejected or the run stopped, the data only when -o asks for it.
+  const shown = summaryFormat(await outputFormat(rt), { quiet: notes.quiet, output: g.output, json: g.json });
+  const asData = shown === 'yaml' ? 'yaml' : shown ? 'ndjson' : undefined;
+  const printSummary = (summary: ImportSummary, trouble: boolean) => {
+    notes.text(summaryText(summary, dryRun), trouble || summary.rejected > 0 ? 'trouble' : 'info');
     if (asData) printValue(ctx, summary, asData);
   };
   let summary: ImportSummary;
@@ -248,9 +248,9 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       signal: ctx.signal,
       checkpoint,
       rejects: reasons.writer,
-      warn: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
+      warn: (line) => notes.line(line),
       note: (line) => rt.debug?.(line),
-      progress: createProgress(ctx.io.stderr, `import ${resource.name}`, sized),
+      progress: createProgress(notes.stream('info'), `import ${resource.name}`, sized),
       size: sized ? size : undefined,
     });
   } catch (err) {
@@ -259,13 +259,13 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     // Interrupted, or stopped by a malformed line or a lost site: the counts so far still go out (a
     // cron job reads them); the error says what stopped it and how to go on.
     const partial = summaryAtStop(err);
-    if (partial) printSummary(partial);
+    if (partial) printSummary(partial, true);
     throw err;
   }
   await roleWarning;
   reasons.print(ctx.io.stderr, rejectsFile);
-  icsInput?.printNotes(rt, source);
-  printSummary(summary);
+  if (notes.shows('note')) icsInput?.printNotes(rt, source);
+  printSummary(summary, false);
   if (summary.rejected > 0) {
     throw new PartialError(
       `${summary.rejected} of ${plural(summary.rows, 'row')} ${summary.rejected === 1 ? 'was' : 'were'} rejected`,
@@ -353,6 +353,10 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       'write rejected rows there, as read plus an "error" column (CSV, or NDJSON for .ndjson)',
     )
     .option('--fail-fast', 'stop at the first rejected row')
+    .option(
+      '-q, --quiet',
+      'print nothing when every row is done (rejects, warnings and failures still go to stderr; the summary on stdout only with -o json)',
+    )
     .addHelpText(
       'after',
       `\nColumns: our field names or the site importer's labels, any order, case- and space-insensitive.\n` +

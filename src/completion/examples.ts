@@ -22,10 +22,15 @@ export const EXAMPLES: Record<string, Example[]> = {
       cmd: "calctl import venues venues.csv --map 'slug=' --strict",
       about: 'ignore the slug column; any other unknown column fails',
     },
+    {
+      cmd: 'calctl import events events.csv --quiet',
+      about: 'for cron: prints nothing unless rows are rejected or the import fails',
+    },
   ],
   export: [
     { cmd: 'calctl export events > events-copy.csv', about: 'every event as CSV' },
     { cmd: 'calctl export venues -o json --file venues.json', about: 'venues as a JSON array in a file' },
+    { cmd: 'calctl export events --file backup.csv --quiet', about: 'for cron: no "exported" line on stderr' },
   ],
   agenda: [
     { cmd: 'calctl agenda', about: 'the next seven days, a heading per day' },
@@ -53,6 +58,11 @@ export const EXAMPLES: Record<string, Example[]> = {
   'sync pull': [
     { cmd: 'calctl @prod sync pull', about: "make or refresh the profile's working copy", skip: NEEDS_SITE },
     {
+      cmd: 'calctl @prod sync pull --quiet',
+      about: 'for cron: prints nothing unless it fails or finds conflicts',
+      skip: NEEDS_SITE,
+    },
+    {
       cmd: 'calctl @prod sync pull --data-dir ~/copies/prod',
       about: 'keep the copy in a directory of yours',
       skip: NEEDS_SITE,
@@ -60,6 +70,11 @@ export const EXAMPLES: Record<string, Example[]> = {
   ],
   'sync push': [
     { cmd: 'calctl @prod sync push --dry-run', about: 'the writes a push would send', skip: NEEDS_SITE },
+    {
+      cmd: 'calctl @prod sync push --dry-run -o json',
+      about: 'the same as JSON: each write, then their counts',
+      skip: NEEDS_SITE,
+    },
     { cmd: 'calctl @prod sync push', about: 'send the offline work, exactly once', skip: NEEDS_SITE },
   ],
   'sync status': [
@@ -131,6 +146,14 @@ export const EXAMPLES: Record<string, Example[]> = {
     {
       cmd: 'calctl @prod feeds run --quiet --wait 60',
       about: "cron: the site's feeds, waiting up to a minute for a run still going",
+      skip: NEEDS_SITE,
+    },
+  ],
+  'feeds cron': [
+    { cmd: 'calctl feeds cron --every 15m', about: 'the crontab line that runs every feed each quarter hour' },
+    {
+      cmd: '(crontab -l 2>/dev/null; calctl @prod feeds cron) | crontab -',
+      about: "add the line for the site's feeds to your crontab",
       skip: NEEDS_SITE,
     },
   ],

@@ -9,6 +9,7 @@ export {
   type ResolveFormatOptions,
   resolveFormat,
 } from './format.js';
+export { type NoteLevel, type Notes, stderrNotes, summaryFormat } from './notes.js';
 export { plainRecord } from './plain.js';
 export {
   dataFormat,

@@ -193,8 +193,9 @@ describe('sync push', () => {
 
     const status = JSON.parse(await ok(home, ['sync', 'status', '-o', 'json']));
     expect(status.changes.filter((c: { side: string }) => c.side === 'local').length).toBeGreaterThanOrEqual(5);
-    const dry = await ok(home, ['sync', 'push', '--dry-run']);
-    expect(dry).toContain('create venue');
+    // (piped: the plan as JSON, as every summary in a pipe)
+    const dry = JSON.parse(await ok(home, ['sync', 'push', '--dry-run'])) as { writes: Rec[] };
+    expect(dry.writes).toContainEqual(expect.objectContaining({ action: 'create', resource: 'venues' }));
 
     const pushed = JSON.parse(await ok(home, ['sync', 'push', '-o', 'json']));
     expect(pushed.pushed).toMatchObject({ created: 3, deleted: 1 });

@@ -6,12 +6,14 @@
 import { Option } from 'commander';
 import type { RegisterCommands } from '../types.js';
 import {
+  CRON_EVERY,
   FEED_AUTHORITIES,
   FEED_DEFAULTS,
   FEED_STATUSES,
   LOCK_WAIT_SECONDS,
   MAX_TRASH_SHARE,
   ON_REMOVED,
+  parseEvery,
   parseLimit,
   parseWait,
 } from './settings.js';
@@ -86,7 +88,10 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
       '--force',
       `trash what the source dropped even when it is empty now or dropped more than ${Math.round(MAX_TRASH_SHARE * 100)} % of its events`,
     )
-    .option('-q, --quiet', 'print nothing when every feed ran (failures still go to stderr)')
+    .option(
+      '-q, --quiet',
+      'print nothing when every feed ran, for cron (failures and rejects still go to stderr; the summaries on stdout only with -o json)',
+    )
     .option(
       '--wait <seconds>',
       `how long to wait for another run on this site to finish (default: ${LOCK_WAIT_SECONDS})`,
@@ -108,5 +113,26 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
         quiet: opts.quiet === true,
         wait: opts.wait as number | undefined,
       });
+    });
+  feeds
+    .command('cron')
+    .description("print the crontab line that runs this site's feeds from this machine (quiet unless trouble)")
+    .argument('[names...]', 'feeds to run (default: all)')
+    .option(
+      '--every <interval>',
+      `how often: minutes that divide an hour (5m, 15m, 30m), hours that divide a day (1h, 6h), or 1d (default: ${CRON_EVERY})`,
+      (value: string) => {
+        parseEvery(value);
+        return value;
+      },
+    )
+    .addHelpText(
+      'after',
+      '\nThe line names node and calctl by their absolute paths and sets HOME (and XDG/CALCTL dirs when set),\n' +
+        "so it runs under cron's own environment (PATH=/usr/bin:/bin). -o json prints schedule, command and line.",
+    )
+    .action(async (names: string[], opts: { every?: string }) => {
+      const { printCron } = await import('./cron.js');
+      await printCron(deps.runtime(), names, parseEvery(opts.every ?? CRON_EVERY), opts.every);
     });
 };

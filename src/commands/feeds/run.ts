@@ -6,7 +6,8 @@
  */
 import { replicaName } from '../../config/replicas.js';
 import { PartialError, UsageError } from '../../errors/index.js';
-import { dataFormat, printValue } from '../../output/stdout.js';
+import { stderrNotes, summaryFormat } from '../../output/notes.js';
+import { printValue } from '../../output/stdout.js';
 import { outputFormat } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';
@@ -31,8 +32,10 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
   const { ctx } = rt;
   const g = rt.globals();
   const dryRun = g.dryRun === true;
-  // (the summaries as data on stdout in a machine format, JSON when piped; their words on stderr)
-  const format = dataFormat(await outputFormat(rt));
+  // (the summaries as data on stdout in a machine format, JSON when piped; their words on stderr;
+  // with --quiet only trouble, and the data only when -o asks for it)
+  const notes = stderrNotes(ctx, { quiet: opts.quiet });
+  const format = summaryFormat(await outputFormat(rt), { quiet: opts.quiet, output: g.output, json: g.json });
   const state = await openState(rt);
   const summaries: FeedSummary[] = [];
   try {
@@ -47,7 +50,7 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
     }
     const feeds = opts.names.length > 0 ? all.filter((f) => opts.names.includes(f.name)) : all;
     if (feeds.length === 0) {
-      if (!opts.quiet) ctx.io.stderr.write('calctl: no feeds on this site yet; add one: calctl feeds add NAME URL\n');
+      notes.info('no feeds on this site yet; add one: calctl feeds add NAME URL');
       return;
     }
     const lock = dryRun
@@ -63,7 +66,7 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
         for (const feed of feeds) {
           const summary = await run.one(feed);
           summaries.push(summary);
-          print(rt, summary, opts.quiet, dryRun);
+          print(notes, summary, dryRun);
         }
       } finally {
         await run.close();

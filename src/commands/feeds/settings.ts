@@ -110,3 +110,25 @@ export function localPath(source: string, cwd: string): string {
 export function feedStatePath(env: Readonly<Record<string, string | undefined>>, home: string, site: string): string {
   return join(defaultDataDir(env, home), 'feeds', `${site}.sqlite`);
 }
+
+/** The default of `feeds cron --every`. */
+export const CRON_EVERY = '30m';
+
+/**
+ * `--every`: minutes that divide an hour (`5m`, `15m`, `30m`; a bare number is minutes), hours that
+ * divide a day (`1h`, `2h`, `6h`), or `1d`; as the schedule fields of a crontab line.
+ */
+export function parseEvery(value: string): string {
+  const m = /^\s*(\d+)\s*(m|min|mins|minutes?|h|hours?|d|days?)?\s*$/i.exec(value);
+  const n = m ? Number(m[1]) : Number.NaN;
+  const unit = (m?.[2] ?? 'm')[0]?.toLowerCase();
+  const minutes = unit === 'd' ? n * 1440 : unit === 'h' ? n * 60 : n;
+  if (minutes >= 1 && minutes < 60 && 60 % minutes === 0) return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+  if (minutes >= 60 && minutes < 1440 && minutes % 60 === 0 && 24 % (minutes / 60) === 0) {
+    return minutes === 60 ? '0 * * * *' : `0 */${minutes / 60} * * *`;
+  }
+  if (minutes === 1440) return '0 0 * * *';
+  throw new InvalidArgumentError(
+    'expected minutes that divide an hour (5m, 10m, 15m, 20m, 30m), hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h), or 1d.',
+  );
+}

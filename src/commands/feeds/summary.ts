@@ -1,5 +1,5 @@
 /** The summary of one feed's run: what `-o json` gives, what stderr says, what the history keeps. */
-import type { Runtime } from '../types.js';
+import type { Notes } from '../../output/notes.js';
 import type { Rejection } from './plan.js';
 import type { FeedSettings } from './settings.js';
 
@@ -49,11 +49,11 @@ export const blank = (feed: FeedSettings): FeedSummary => ({
   seconds: 0,
 });
 
-/** The lines of a summary on stderr (with `--quiet`, only trouble). */
-export function print(rt: Runtime, s: FeedSummary, quiet: boolean, dryRun: boolean): void {
-  const say = (line: string) => rt.ctx.io.stderr.write(`calctl: ${line}\n`);
+/** The lines of a summary on stderr (with `--quiet`, only trouble: `notes` leaves the rest out). */
+export function print(notes: Notes, s: FeedSummary, dryRun: boolean): void {
   const troubled = s.status === 'failed' || s.status === 'refused' || s.rejected > 0;
-  if (quiet && !troubled) return;
+  // (a feed in trouble is told whole, its notes and counts included: they say what it did)
+  const say = (line: string) => (troubled ? notes.trouble(line) : notes.info(line));
   for (const r of s.rejects.slice(0, 20))
     say(`feed ${s.feed}: rejected${r.line ? ` line ${r.line}` : ''}${r.key ? ` (${r.key})` : ''}: ${r.error}`);
   if (s.rejects.length > 20)

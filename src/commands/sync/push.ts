@@ -26,12 +26,30 @@ export interface PushResult {
   mapping: Record<string, Record<string, number>>;
 }
 
+/** A write a dry run would send (`sync push --dry-run -o json` lists them). */
+export interface PlannedWrite {
+  action: 'create' | 'update' | 'trash' | 'delete';
+  /** the resource's name (`events`) */
+  resource: string;
+  /** the record's id in the copy */
+  id: number;
+  /** creates: the record's title or name */
+  title?: string;
+}
+
+/** A planned write in words: `create event 1000000000: Jazz`, `trash venue 12`. */
+export function plannedText(w: PlannedWrite): string {
+  const resource = SYNC_ORDER.find((r) => r.name === w.resource);
+  const what = `${w.action} ${resource?.singular ?? w.resource} ${w.id}`;
+  return w.title === undefined ? what : `${what}: ${w.title}`;
+}
+
 export interface PushOptions {
   dryRun?: boolean;
   /** called once per write sent (for progress, and for tests that stop a push midway) */
   onWrite?: (what: string) => void;
   /** dry run: each planned write */
-  onPlan?: (line: string) => void;
+  onPlan?: (write: PlannedWrite) => void;
   /** the run's abort signal: waits between attempts end with it */
   signal?: AbortSignal | undefined;
 }
@@ -187,7 +205,12 @@ export async function push(
       if (!b) {
         const body = bodyOf(resource, rec, mapping, view.stored(resource, rec.id));
         if (opts.dryRun) {
-          opts.onPlan?.(`create ${resource.singular} ${rec.id}: ${String(rec[resource.titleField] ?? '')}`);
+          opts.onPlan?.({
+            action: 'create',
+            resource: resource.name,
+            id: rec.id,
+            title: String(rec[resource.titleField] ?? ''),
+          });
           return;
         }
         const natural = naturalKey(resource, rec);
@@ -216,7 +239,7 @@ export async function push(
         rec.status === 'trash' &&
         state.base(resource.name, rec.id)?.record.status !== 'trash';
       if (opts.dryRun) {
-        opts.onPlan?.(`${trash ? 'trash' : 'update'} ${resource.singular} ${rec.id}`);
+        opts.onPlan?.({ action: trash ? 'trash' : 'update', resource: resource.name, id: rec.id });
         return;
       }
       if (!(await siteAgrees(resource, rec.id, rec))) return;
@@ -270,7 +293,7 @@ export async function push(
       const key = `${resource.name}:${id}`;
       if (present.has(id) || conflicted.has(key) || arrived.has(key)) continue;
       if (opts.dryRun) {
-        opts.onPlan?.(`delete ${resource.singular} ${id}`);
+        opts.onPlan?.({ action: 'delete', resource: resource.name, id });
         continue;
       }
       if (!(await siteAgrees(resource, id, undefined))) continue;

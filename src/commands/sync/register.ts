@@ -12,6 +12,11 @@ const load = () => import('./run.js');
 
 const WHERE = 'keep the working copy in this directory (remembered for the profile)';
 
+const QUIET = [
+  '-q, --quiet',
+  'print nothing when it succeeds (conflicts and failures still go to stderr; the summary on stdout only with -o json)',
+] as const;
+
 const onConflictOption = () =>
   new Option('--on-conflict <side>', 'decide every conflict for this side: local (the copy) or site').choices([
     'local',
@@ -22,42 +27,48 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
   const sync = program
     .command('sync')
     .description("an offline working copy of the site's calendar: pull, then push (see docs/sync.md)")
-    .addOption(onConflictOption());
+    .addOption(onConflictOption())
+    .option(...QUIET);
   addDataDirOption(sync, WHERE);
-  sync.action(async (opts: { onConflict?: Policy; dataDir?: string; data?: string }) => {
+  sync.action(async (opts: { onConflict?: Policy; dataDir?: string; data?: string; quiet?: boolean }) => {
     await (await load()).run(deps.runtime(), {
       pull: true,
       push: true,
       dryRun: false,
       onConflict: opts.onConflict,
       data: dataDirOption(deps.ctx, opts),
+      quiet: opts.quiet === true,
     });
   });
   const pull = sync
     .command('pull')
     .description('bring the site into the working copy (the first pull makes it; later ones fetch what changed)')
-    .addOption(onConflictOption());
+    .addOption(onConflictOption())
+    .option(...QUIET);
   addDataDirOption(pull, WHERE);
-  pull.action(async (opts: { onConflict?: Policy; dataDir?: string; data?: string }) => {
+  pull.action(async (opts: { onConflict?: Policy; dataDir?: string; data?: string; quiet?: boolean }) => {
     await (await load()).run(deps.runtime(), {
       pull: true,
       push: false,
       dryRun: false,
       onConflict: opts.onConflict,
       data: dataDirOption(deps.ctx, opts),
+      quiet: opts.quiet === true,
     });
   });
   sync
     .command('push')
     .description("send the working copy's creates, updates, trashes, restores and deletes to the site")
     .addOption(onConflictOption())
-    .option('--dry-run', 'print the writes a push would send, send nothing')
-    .action(async (opts: { onConflict?: Policy; dryRun?: boolean }) => {
+    .option('--dry-run', 'print the writes a push would send (as JSON with -o json or in a pipe), send nothing')
+    .option(...QUIET)
+    .action(async (opts: { onConflict?: Policy; dryRun?: boolean; quiet?: boolean }) => {
       await (await load()).run(deps.runtime(), {
         pull: false,
         push: true,
         dryRun: Boolean(opts.dryRun),
         onConflict: opts.onConflict,
+        quiet: opts.quiet === true,
       });
     });
   sync
@@ -74,7 +85,8 @@ export const registerSyncCommands: RegisterCommands = (program, deps) => {
     .argument('<id>', 'the record id the conflict names')
     .addOption(new Option('--take <side>', 'local or site').choices(['local', 'site']).makeOptionMandatory())
     .option('--resource <name>', 'events, venues, organizers, categories or tags, when the id names several conflicts')
-    .action(async (id: string, opts: { take: 'local' | 'site'; resource?: string }) => {
-      await (await load()).resolveOne(deps.runtime(), id, opts.take, opts.resource);
+    .option('-q, --quiet', 'print nothing when it succeeds')
+    .action(async (id: string, opts: { take: 'local' | 'site'; resource?: string; quiet?: boolean }) => {
+      await (await load()).resolveOne(deps.runtime(), id, opts.take, opts.resource, opts.quiet === true);
     });
 };

@@ -14,12 +14,13 @@ import {
   writeReplicaMeta,
 } from '../../config/replicas.js';
 import { PartialError, UsageError } from '../../errors/index.js';
+import { type Notes, stderrNotes, summaryFormat } from '../../output/notes.js';
 import { dataFormat, printText, printValue } from '../../output/stdout.js';
 import { tuneHeapForImport } from '../heap.js';
 import { outputFormat, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type Counts, pull } from './pull.js';
-import { push } from './push.js';
+import { type PlannedWrite, plannedText, push } from './push.js';
 import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
 import { type LocalView, openLocalView, Writer } from './replica.js';
 import { type ConflictRow, localStamp, SyncState } from './state.js';
@@ -157,6 +158,8 @@ export interface RunOptions {
   dryRun: boolean;
   onConflict: Policy;
   data?: string | undefined;
+  /** `--quiet`: nothing on a success (the summary as data only with -o), conflicts and failures on stderr */
+  quiet?: boolean | undefined;
 }
 
 export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
@@ -164,7 +167,9 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
   // (a pull streams pages as an import does: the same heap settings keep it small)
   tuneHeapForImport();
   const o = await open(rt, opts.data, opts.pull);
-  const say = (line: string) => rt.ctx.io.stderr.write(`calctl: ${line}\n`);
+  const notes = stderrNotes(rt.ctx, { quiet: opts.quiet });
+  const say = (line: string) => notes.info(line);
+  const g = rt.globals();
   const zero = (): Counts => ({ created: 0, updated: 0, deleted: 0 });
   const summary = { pulled: zero(), pushed: zero(), conflicts: [] as unknown[], mapping: {} as object, seconds: 0 };
   try {
@@ -190,13 +195,19 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
       writeReplicaMeta(o.dir, o.meta);
     }
     if (opts.onConflict) await resolve(o, opts.onConflict);
+    // (a dry run's writes: words, one per line, or one value as data in a machine format, JSON when piped)
+    const planFormat = opts.dryRun ? dataFormat(await outputFormat(rt)) : undefined;
+    const planned: PlannedWrite[] = [];
     if (opts.push) {
       const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
       try {
         const result = await push(site, local, o.state, writer, {
           dryRun: opts.dryRun,
-          onPlan: (line) => printText(rt.ctx, `${line}\n`),
+          onPlan: (write) => {
+            if (planFormat) planned.push(write);
+            else printText(rt.ctx, `${plannedText(write)}\n`);
+          },
           signal: rt.ctx.signal,
         });
         summary.pushed = result.counts;
@@ -206,11 +217,15 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
         writer.close();
       }
     }
-    if (opts.dryRun) return;
+    if (opts.dryRun) {
+      if (planFormat) printValue(rt.ctx, dryRunPlan(planned), planFormat);
+      return;
+    }
     summary.conflicts = await describeConflicts(o, o.state.conflicts());
     summary.seconds = Math.round((rt.ctx.now().getTime() - started) / 100) / 10;
-    // (as data on stdout in a machine format, JSON when piped; the words on stderr for people)
-    const format = dataFormat(await outputFormat(rt));
+    // (as data on stdout in a machine format, JSON when piped; the words on stderr for people; with
+    // --quiet the data only when -o asks for it, the words only for conflicts)
+    const format = summaryFormat(await outputFormat(rt), { quiet: notes.quiet, output: g.output, json: g.json });
     if (format) printValue(rt.ctx, summary, format);
     const p = summary.pulled;
     const q = summary.pushed;
@@ -224,7 +239,7 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     if (moved.length > MAPPING_SHOWN)
       say(`… and ${moved.length - MAPPING_SHOWN} more new ids (-o json lists them all)`);
     if (summary.conflicts.length > 0) {
-      if (!format) printConflicts(rt, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
+      if (!format) printConflicts(notes, summary.conflicts as Awaited<ReturnType<typeof describeConflicts>>);
       throw new PartialError(
         `${summary.conflicts.length} record(s) changed on both sides were left as they are`,
         `decide them: ${o.again} sync --on-conflict local|site, or one at a time: ${o.again} sync resolve ID --take local|site`,
@@ -235,14 +250,24 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
   }
 }
 
-function printConflicts(rt: CliRuntime, conflicts: Awaited<ReturnType<typeof describeConflicts>>): void {
+function printConflicts(notes: Notes, conflicts: Awaited<ReturnType<typeof describeConflicts>>): void {
   const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
   for (const c of conflicts) {
-    rt.ctx.io.stderr.write(`conflict: ${c.resource} ${c.id} (${c.kind})\n`);
+    notes.text(`conflict: ${c.resource} ${c.id} (${c.kind})\n`, 'trouble');
     for (const f of c.fields) {
-      rt.ctx.io.stderr.write(`  ${f.field}: base ${show(f.base)}, local ${show(f.local)}, site ${show(f.site)}\n`);
+      notes.text(`  ${f.field}: base ${show(f.base)}, local ${show(f.local)}, site ${show(f.site)}\n`, 'trouble');
     }
   }
+}
+
+/** What `sync push --dry-run` prints as data: every write it would send, then their counts. */
+function dryRunPlan(writes: PlannedWrite[]) {
+  const count = (actions: PlannedWrite['action'][]) => writes.filter((w) => actions.includes(w.action)).length;
+  return {
+    dry_run: true,
+    writes,
+    pushed: { created: count(['create']), updated: count(['update', 'trash']), deleted: count(['delete']) },
+  };
 }
 
 /** `sync status`: what changed on each side since the last sync, and the conflicts a push would meet. */
@@ -305,6 +330,7 @@ export async function resolveOne(
   id: string,
   take: 'local' | 'site',
   resourceName?: string,
+  quiet = false,
 ): Promise<void> {
   const o = await open(rt, undefined, false);
   try {
@@ -320,8 +346,8 @@ export async function resolveOne(
     }
     const [only] = matches as [ConflictRow];
     await resolve(o, take, (c) => c.resource === only.resource && c.id === only.id);
-    rt.ctx.io.stderr.write(
-      `calctl: ${only.resource} ${id}: took the ${take === 'local' ? "copy's" : "site's"} version\n`,
+    stderrNotes(rt.ctx, { quiet }).info(
+      `${only.resource} ${id}: took the ${take === 'local' ? "copy's" : "site's"} version`,
     );
   } finally {
     o.state.close();
