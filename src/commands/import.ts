@@ -243,7 +243,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       defaultDuration: typeof opts.defaultDuration === 'string' ? opts.defaultDuration : undefined,
       // (--strict refuses a row the site would keep otherwise than written, as it refuses unknown columns)
       onLossy: opts.strict === true ? 'reject' : ((opts.onLossy as LossyAction | undefined) ?? DEFAULT_LOSSY_ACTION),
-      columnsNote: (line) => void ctx.io.stderr.write(`calctl: ${line}\n`),
+      columnsNote: (line) => notes.line(line),
       now: ctx.now(),
       signal: ctx.signal,
       checkpoint,
