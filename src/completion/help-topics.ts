@@ -79,19 +79,27 @@ columns of the resource).
 
 Columns: a column is recognised by our field name or by the label the site's own CSV importer uses
 ("Event Name", "Event Start Date", "Venue Name" …) or by calendar apps' headers ("Subject", "Start
-Date", "Location" …), in any order, ignoring case, spaces and "_".
+Date", "Location" …), then by everyday words in six languages ("Date" is the day, "Time", "Where",
+"Price", "Datum", "Beginn", "Ort", "Début", "Lieu" …), in any order, ignoring case, accents, spaces and
+punctuation; a note says how they were read. "Date" is never the publication date ("Publish date" is).
 Unknown columns are warned about once and ignored (--strict makes them an error). Two columns that
 feed the same field are an error. Columns an import understands, per resource:
 
 ${targets.join('\n')}
 
-  id: matches the record with that id. Events also take start_time/end_time (joined to the dates)
-  and currency_symbol/currency_position (folded into cost); venues take address2.
+  id: matches the record with that id. Events also take start_time/end_time (joined to the dates),
+  day (times alone fall on it), duration (end = start + it), venue_address/venue_city/venue_zip/
+  venue_country (the venue is created with them) and currency_symbol/currency_position (folded into
+  cost); venues take address2. Times alone ("21:00"), ranges ("19:30-21:00") and an end past midnight
+  are understood; --default-duration 2h gives events with no end a length.
+  A cost the site would show otherwise ("£2 per head" → "£ per head2") is warned; --on-lossy
+  describe|number|reject chooses otherwise.
 
 Dates: numeric dates are read in one order for the whole file: --date-format d/m/Y (or m/d/Y …)
 says it; else the first slash date only one order reads decides (13/12/2026: day first, with a
-note), and a file whose every slash date both orders read is read month first, as the site's
-importer reads them, with a note naming --date-format. Dots and dashes are day first.
+note), and a file whose every slash date both orders read follows the site's date format (else the
+profile's, else month first, as the site's importer reads them), with a note saying which decided.
+Dots and dashes are day first.
 
 Blank rows (";;;;" at the end of a spreadsheet, ",,,,") are skipped and counted ("blank" in the
 summary), never rejected.
