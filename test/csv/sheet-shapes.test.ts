@@ -156,6 +156,27 @@ describe('sheets as people type them, without --map', () => {
     expect(number.json()).toMatchObject({ unchanged: 1 });
   });
 
+  it("a file nobody here wrote: Missing Maps' list of mapathons, its times as ranges in one column", async () => {
+    const copy = join(home, 'missing-maps.csv');
+    copyFileSync(fileURLToPath(new URL('../fixtures/csv/public/missing-maps-events.csv', import.meta.url)), copy);
+    const args = ['import', 'events', copy, '--map', 'time_string=start_time', '--map', 'place_name=venue'];
+    const r = await cli([...args, '--default-duration', '2h', '-o', 'json']);
+    expect(r.code).toBe(3);
+    expect(r.json()).toMatchObject({ created: 13, rejected: 2, defaulted: 2 });
+    expect(r.stderr).toMatch(/line 14, column "time_string": cannot read "6pm start" as a time/);
+    expect(r.stderr).toMatch(/line 15, column "time_string": cannot read "TBD" as a time/);
+    const all = await events();
+    const times = (t: string) => [all.get(t)?.start_date, all.get(t)?.end_date];
+    expect(times('Portland Mapathon')).toEqual(['2015-01-10 10:00:00', '2015-01-10 16:00:00']);
+    expect(times('Mapping for Dhaka')).toEqual(['2015-02-24 17:30:00', '2015-02-24 20:00:00']);
+    expect(times('Missing Maps Chicago Mapathon')).toEqual(['2015-03-28 11:30:00', '2015-03-29 02:00:00']);
+    expect(times('GeoBerlin')).toEqual(['2015-01-22 19:00:00', '2015-01-22 21:00:00']);
+    expect(times('Missing Maps Launch Party, Manila')).toEqual(['2014-11-08 00:00:00', '2014-11-08 02:00:00']);
+    // the same file again changes nothing
+    const again = await cli([...args, '--default-duration', '2h', '-o', 'json']);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 13, rejected: 2 });
+  });
+
   it('a missing file says it does not exist', async () => {
     const r: InProcessResult = await cli(['import', 'events', join(home, 'nope.csv')]);
     expect(r.code).toBe(2);
