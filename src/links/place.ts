@@ -158,10 +158,34 @@ function tailOf(parts: readonly string[], allowPlainCity: boolean): { tail: Part
     }
     return { tail: { zip: last.toUpperCase() }, used: 1 };
   }
+  const own = ownOrder(parts);
+  if (own) return own;
   if (allowPlainCity && WORDS.test(last) && !UNIT.test(last) && !UNIT_ANYWHERE.test(last)) {
     return { tail: { city: last }, used: 1 };
   }
   return undefined;
+}
+
+/** A postal code alone: US, most of Europe, Sweden, the Netherlands, Canada. */
+const LONE_ZIP = /^(?:\d{5}(?:-\d{4})?|\d{4}|\d{3} \d{2}|\d{4} ?[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d)$/;
+
+/**
+ * The order the plugin's own feed writes (`get_address_full_string`): the city, the state or
+ * province and the postal code each a part of their own ("Lyon, 69002", "Springfield, IL, 62701").
+ * Needs the city and the postal code ("Festival, 2030" is a name).
+ */
+function ownOrder(parts: readonly string[]): { tail: Parts; used: number } | undefined {
+  let n = parts.length;
+  const zip = parts[n - 1];
+  if (zip === undefined || !LONE_ZIP.test(zip)) return undefined;
+  n--;
+  const state = parts[n - 1];
+  const hasState = state !== undefined && /^[A-Z]{2}$/.test(state) && statesOf().has(state);
+  if (hasState) n--;
+  const city = parts[n - 1];
+  const tail: Parts = { zip, ...(hasState ? { stateprovince: state } : {}) };
+  if (city === undefined || !WORDS.test(city) || UNIT.test(city)) return undefined;
+  return { tail: { city, ...tail }, used: parts.length - n + 1 };
 }
 
 /**

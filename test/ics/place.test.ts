@@ -140,6 +140,22 @@ describe('parsePlace', () => {
       'Access Theater (380 Broadway, New York, NY)',
       { name: 'Access Theater', address: '380 Broadway', city: 'New York', stateprovince: 'NY' },
     ],
+    [
+      'Le Sucre, 50 Quai Rambaud, Lyon, 69002, France',
+      { name: 'Le Sucre', address: '50 Quai Rambaud', city: 'Lyon', zip: '69002', country: 'France' },
+    ],
+    [
+      'Town Hall, 1 Main St, Springfield, IL, 62701, United States',
+      {
+        name: 'Town Hall',
+        address: '1 Main St',
+        city: 'Springfield',
+        stateprovince: 'IL',
+        zip: '62701',
+        country: 'United States',
+      },
+    ],
+    ['Festival, 2030', { name: 'Festival, 2030' }],
     ['https://zoom.us/j/123456789', { name: 'https://zoom.us/j/123456789' }],
     [
       'Gasthaus Zur Post, Hauptstraße 5, 80331 München',
