@@ -134,7 +134,11 @@ function cityState(city: string, state: string, zip?: string): Parts | undefined
  * The end of an address: its city, state or province, postal code, from the last parts. Returns the
  * parts it took and how many parts they were.
  */
-function tailOf(parts: readonly string[], allowPlainCity: boolean): { tail: Parts; used: number } | undefined {
+function tailOf(
+  parts: readonly string[],
+  allowPlainCity: boolean,
+  ownForm = true,
+): { tail: Parts; used: number } | undefined {
   const last = parts[parts.length - 1];
   if (last === undefined) return undefined;
   const before = parts[parts.length - 2];
@@ -158,7 +162,7 @@ function tailOf(parts: readonly string[], allowPlainCity: boolean): { tail: Part
     }
     return { tail: { zip: last.toUpperCase() }, used: 1 };
   }
-  const own = ownOrder(parts);
+  const own = ownForm ? ownOrder(parts) : undefined;
   if (own) return own;
   if (allowPlainCity && WORDS.test(last) && !UNIT.test(last) && !UNIT_ANYWHERE.test(last)) {
     return { tail: { city: last }, used: 1 };
@@ -276,7 +280,7 @@ export function parsePlace(text: string): Place {
     if (found) return withCountry({ name: parts.slice(0, i).join(', '), ...found });
   }
   // No street: only a city ("Seattle, WA", "01307 Dresden") keeps the whole line as its name.
-  const cityOnly = tailOf(parts, false);
+  const cityOnly = tailOf(parts, false, false);
   if (cityOnly && cityOnly.used === parts.length) return withCountry({ name: whole, ...cityOnly.tail });
   // A name and a city ("Town Hall, Seattle, WA", "Fährgarten, 01307 Dresden"; "Blue Room, Lyon, France"
   // only with the country written, which tells the last part is a city).
