@@ -256,8 +256,15 @@ export function parsePlace(text: string): Place {
   const paren = /^(.+?)\s*\(([^()]+)\)$/.exec(whole);
   if (paren) {
     const inner = (paren[2] as string).split(',').map((p) => p.trim());
+    const innerCountry = inner.length > 1 && isCountry(inner[inner.length - 1] as string) ? inner.pop() : undefined;
     const found = addressOf(inner);
-    if (found) return compact({ name: (paren[1] as string).trim(), ...found });
+    if (found) {
+      return compact({
+        name: (paren[1] as string).trim(),
+        ...found,
+        ...(innerCountry ? { country: innerCountry } : {}),
+      });
+    }
   }
 
   const parts = whole

@@ -155,6 +155,16 @@ describe('parsePlace', () => {
         country: 'United States',
       },
     ],
+    [
+      'Fährgarten Johannstadt (Käthe-Kollwitz-Ufer 23b, 01307 Dresden, Germany)',
+      {
+        name: 'Fährgarten Johannstadt',
+        address: 'Käthe-Kollwitz-Ufer 23b',
+        zip: '01307',
+        city: 'Dresden',
+        country: 'Germany',
+      },
+    ],
     ['Festival, 2030', { name: 'Festival, 2030' }],
     ['https://zoom.us/j/123456789', { name: 'https://zoom.us/j/123456789' }],
     [
