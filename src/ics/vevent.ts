@@ -71,14 +71,6 @@ const text = (c: ICAL.Component, name: string): string => {
   return typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
 };
 
-/**
- * The first part of LOCATION (before a comma or line break).
- * @deprecated the venue is {@link placeOf}'s name: a whole place, its address apart
- */
-export function venueName(location: string): string {
-  return (location.split(/,|\n/)[0] ?? '').trim();
-}
-
 const param = (prop: ICAL.Property | null, name: string): string | undefined => {
   const v = prop?.getParameter(name);
   const one = Array.isArray(v) ? v[0] : v;
