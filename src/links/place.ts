@@ -303,5 +303,15 @@ export function parsePlace(text: string): Place {
       ...tail.tail,
     });
   }
+  // Apple's "name\naddress": a line break is where the name ends, even with an address not read.
+  if (lines.length > 1 && parts.length > 1) {
+    const first = lines[0] as string;
+    const rest = parts.slice(first.split(',').length).join(', ');
+    if (rest !== '') {
+      // one line of words after the name is its city ("Blue Room\nLyon")
+      const city = !rest.includes(',') && WORDS.test(rest) && !UNIT_ANYWHERE.test(rest);
+      return withCountry({ name: first, ...(city ? { city: rest } : { address: rest }) });
+    }
+  }
   return withCountry({ name: whole });
 }

@@ -165,6 +165,9 @@ describe('parsePlace', () => {
         country: 'Germany',
       },
     ],
+    ['Blue Room\nRear courtyard, Old Mill', { name: 'Blue Room', address: 'Rear courtyard, Old Mill' }],
+    ['Blue Room\nLyon\nFrance', { name: 'Blue Room', city: 'Lyon', country: 'France' }],
+    ['Blue Room\nLyon', { name: 'Blue Room', city: 'Lyon' }],
     ['Festival, 2030', { name: 'Festival, 2030' }],
     ['https://zoom.us/j/123456789', { name: 'https://zoom.us/j/123456789' }],
     [
