@@ -81,7 +81,8 @@ const param = (prop: ICAL.Property | null, name: string): string | undefined => 
  * The place an event is at: LOCATION read by parsePlace (the same reading as a CSV's location cell,
  * so the same place is one venue), its missing address parts completed from Apple's
  * `X-APPLE-STRUCTURED-LOCATION` (`X-TITLE`, `X-ADDRESS`); that property alone when there is no
- * LOCATION. Undefined: the event names no place.
+ * LOCATION. A LOCATION that begins with the `X-TITLE` (the plugin's feed writes both for a venue with
+ * coordinates) is that name and an address. Undefined: the event names no place.
  */
 export function placeOf(c: ICAL.Component): Place | undefined {
   const location = text(c, 'location').trim();
@@ -90,6 +91,12 @@ export function placeOf(c: ICAL.Component): Place | undefined {
   const address = param(apple, 'x-address');
   const structured = title || address ? parsePlace([title, address].filter(Boolean).join('\n')) : undefined;
   if (location === '') return structured && structured.name !== '' ? structured : undefined;
+  // LOCATION "X-TITLE, address …" (the plugin's own feed, Apple): the title says where the name ends.
+  const after = title && location.startsWith(title) ? location.slice(title.length) : '';
+  if (title && /^\s*[,\n]\s*\S/.test(after)) {
+    const { name: _, ...parts } = parsePlace(`${title}\n${after.replace(/^[\s,]+/, '')}`);
+    return { name: title, ...parts };
+  }
   const place = parsePlace(location);
   if (!structured || place.address !== undefined) return place;
   const { name: _, ...parts } = structured;

@@ -198,3 +198,27 @@ describe('one place, one venue', () => {
     expect(byTitle(all, 'Coffee & Code').venue).toBe(parsePlace(csvCell).name);
   });
 });
+
+describe('a LOCATION that begins with the X-TITLE of its structured location', () => {
+  it('is that name, even where the rest alone would not tell it ("Blue Room, Lyon")', async () => {
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Club - ECPv6.16.5//NONSGML v1.0//EN',
+      'BEGIN:VEVENT',
+      'UID:7-1915473600-1915484400@club.example.org',
+      'DTSTART;TZID=Europe/Paris:20300912T200000',
+      'DTEND;TZID=Europe/Paris:20300912T230000',
+      'SUMMARY:Quiz',
+      'LOCATION:Blue Room\\, Lyon',
+      'X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-ADDRESS=Lyon;X-APPLE-RADIUS=500;X-TITLE=Blue Room:geo:4.8,45.7',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const source = await openIcsSource(Readable.from([ics]), { siteZone: 'Europe/Paris', until });
+    const cells: Map<string, string>[] = [];
+    for await (const row of source.rows) cells.push(row.cells);
+    expect(byTitle(cells, 'Quiz')).toMatchObject({ venue: 'Blue Room', venue_city: 'Lyon', venue_address: '' });
+  });
+});
