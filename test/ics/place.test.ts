@@ -120,6 +120,7 @@ describe('parsePlace', () => {
     ['Doe, John', { name: 'Doe, John' }],
     ['Église Hall', { name: 'Église Hall' }],
     ['Online', { name: 'Online' }],
+    ['Online event', { name: 'Online event' }],
     ['  Blue   Room  ', { name: 'Blue Room' }],
     ['', { name: '' }],
     ['Studio 54 (Hall 2)', { name: 'Studio 54 (Hall 2)' }],
