@@ -58,8 +58,18 @@ function isStreet(part: string, last = false): boolean {
   if (last && ZIP_CITY.test(part) && !STREET_END.test(part)) return false;
   if (NUMBER_FIRST.test(part)) return true;
   const m = NUMBER_LAST.exec(part);
-  return m !== null && !UNIT.test(m[1] as string);
+  if (m === null || UNIT.test(m[1] as string)) return false;
+  // The number after the name ("Käthe-Kollwitz-Ufer 23b", "Via Roma 10"): only with a street's word,
+  // so that "Pier 39", "Café 1900" or "Bar 25" stay names.
+  return STREET_AFTER.test(m[1] as string) || STREET_BEFORE.test(part);
 }
+
+/** The last word of a street named before its number (German, Dutch, Nordic …). */
+const STREET_AFTER =
+  /(?:stra(?:ß|ss)e|str|weg|platz|gasse|allee|ufer|damm|ring|markt|chaussee|straat|gracht|laan|plein|kade|schans|dijk|singel|steeg|gatan|gata|gate|gade|vej|vägen|väg|katu|tie)$/iu;
+/** The first word of a street named before its number (Italian, Spanish, Portuguese, Polish …). */
+const STREET_BEFORE =
+  /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|calle|avenida|avda\.?|plaza|paseo|carrer|rua|travessa|ulica|ul\.|aleja|al\.)\s/iu;
 
 /** A British postcode. */
 const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/i;
@@ -276,7 +286,8 @@ export function parsePlace(text: string): Place {
   const withCountry = (p: Place): Place => compact({ ...p, ...(country ? { country } : {}) });
 
   // Only an address: the street first ("248 Mercer Street, New York, NY 10012").
-  if (parts[0] !== undefined && isStreet(parts[0], parts.length === 1)) {
+  // ("1 Love Festival" alone is a name: an address has more than its street.)
+  if (parts.length > 1 && parts[0] !== undefined && isStreet(parts[0])) {
     const found = addressOf(parts);
     if (found) return withCountry({ name: whole, ...found });
   }

@@ -169,6 +169,24 @@ describe('parsePlace', () => {
     ['Blue Room\nRear courtyard, Old Mill', { name: 'Blue Room', address: 'Rear courtyard, Old Mill' }],
     ['Blue Room\nLyon\nFrance', { name: 'Blue Room', city: 'Lyon', country: 'France' }],
     ['Blue Room\nLyon', { name: 'Blue Room', city: 'Lyon' }],
+    ['Pier 39', { name: 'Pier 39' }],
+    ['Café 1900', { name: 'Café 1900' }],
+    ['1 Love Festival', { name: '1 Love Festival' }],
+    ['Terminal 5, Heathrow', { name: 'Terminal 5, Heathrow' }],
+    ['Hall 2, Messe Frankfurt', { name: 'Hall 2, Messe Frankfurt' }],
+    ['Pier 39, San Francisco, CA', { name: 'Pier 39', city: 'San Francisco', stateprovince: 'CA' }],
+    [
+      'Bar 25, Holzmarktstraße 25, 10243 Berlin',
+      { name: 'Bar 25', address: 'Holzmarktstraße 25', zip: '10243', city: 'Berlin' },
+    ],
+    [
+      'Sala 1, Via Roma 10, 00184 Roma, Italia',
+      { name: 'Sala 1', address: 'Via Roma 10', zip: '00184', city: 'Roma', country: 'Italia' },
+    ],
+    [
+      'Jones & Co, 5 High Street, Oxford OX1 4AA, UK',
+      { name: 'Jones & Co', address: '5 High Street', city: 'Oxford', zip: 'OX1 4AA', country: 'UK' },
+    ],
     ['Festival, 2030', { name: 'Festival, 2030' }],
     ['https://zoom.us/j/123456789', { name: 'https://zoom.us/j/123456789' }],
     [
