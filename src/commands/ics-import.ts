@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { ResourceSpec } from '../catalog/index.js';
 import type { RecordSource } from '../csv/read.js';
-import { parseDateInput } from '../dates/index.js';
+import { DURATION_FORMS, parseDateInput, parseDuration } from '../dates/index.js';
 import { UsageError } from '../errors/index.js';
 import { type IcsSource, icsNotes, openIcsSource } from '../ics/reader.js';
 import { dateZone } from './shared.js';
@@ -24,6 +24,23 @@ async function untilOf(rt: Runtime, text: unknown, zone: string): Promise<{ wall
   const parsed = parseWallTime(wall);
   if (!parsed) throw new UsageError(`--until: cannot read "${String(text)}"`);
   return { wall, instant: wallTimeToUtc(parsed, zone) };
+}
+
+/**
+ * `--default-duration` (the option `defaultDuration`): the length of events without an end.
+ * @throws UsageError for a text that is not a length
+ */
+export function defaultDurationOf(text: unknown): { days: number; minutes: number } | undefined {
+  if (text === undefined || text === null || text === '') return undefined;
+  const length = parseDuration(String(text));
+  if (!length) {
+    throw new UsageError(
+      `--default-duration: cannot read "${String(text)}" as a length of time`,
+      `write it as ${DURATION_FORMS}`,
+      'invalid-duration',
+    );
+  }
+  return length;
 }
 
 const shownUntil = new WeakMap<object, string>();
@@ -48,7 +65,8 @@ export async function openIcs(
   }
   const siteZone = await dateZone(rt);
   const until = await untilOf(rt, opts.until, siteZone);
-  const source = await openIcsSource(input, { siteZone, until: until.instant });
+  const defaultDuration = defaultDurationOf(opts.defaultDuration);
+  const source = await openIcsSource(input, { siteZone, until: until.instant, defaultDuration });
   shownUntil.set(source, until.wall.slice(0, 10));
   return source;
 }

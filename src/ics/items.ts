@@ -18,7 +18,7 @@ import { itemHash, type KnownItem, noLinks, type SourceItem } from '../csv/sourc
 import { CalctlError, EXIT } from '../errors/index.js';
 import { type ExpansionStats, eventOf, type LinedEvent, occurrencesOf, relateOverrides } from './occurrences.js';
 import { parseEventUid } from './uid.js';
-import { ICS_COLUMNS, type VeventNotes, veventLinks, veventRow } from './vevent.js';
+import { type EventLength, ICS_COLUMNS, noVeventNotes, type VeventNotes, veventLinks, veventRow } from './vevent.js';
 
 /** A feed whose body is not a whole iCalendar document: nothing of it is used. */
 export class CalendarFormatError extends CalctlError {
@@ -58,6 +58,8 @@ export interface IcsItemOptions {
    * nothing is to be done about them (see {@link readIcsItems}); undefined: read the group.
    */
   reuse?: ((groupHash: string) => readonly KnownItem[] | undefined) | undefined;
+  /** the length of date-time events with neither DTEND nor DURATION (see reader.ts's IcsReadOptions) */
+  defaultDuration?: EventLength | undefined;
 }
 
 /** The key of an event's UID: the plugin's own UIDs by post id and host (their times move). */
@@ -180,7 +182,7 @@ export function readIcsItems(text: string, opts: IcsItemOptions): IcsItems {
     items: [],
     vevents: blocks.length,
     stats: { recurring: 0, occurrences: 0, capped: 0, cancelled: 0, withoutUid: 0 },
-    notes: { zones: new Set(), alarms: 0, attendees: 0 },
+    notes: noVeventNotes(),
     unknownRejected: 0,
     rejectedKeys: new Set(),
     groups: new Map(),
@@ -212,10 +214,19 @@ export function readIcsItems(text: string, opts: IcsItemOptions): IcsItems {
     if (group) group.push(block);
     else groups.set(id, [block]);
   }
-  const context = sha([skeleton, opts.siteZone, opts.from?.toISOString() ?? '', opts.until.toISOString()].join('\n'));
+  // (a default length read differently changes the events without an end: their groups are read again)
+  const length = opts.defaultDuration ? [`${opts.defaultDuration.days}d${opts.defaultDuration.minutes}m`] : [];
+  const context = sha(
+    [skeleton, opts.siteZone, opts.from?.toISOString() ?? '', opts.until.toISOString(), ...length].join('\n'),
+  );
   const until = ICAL.Time.fromJSDate(opts.until, true);
   const from = opts.from ? ICAL.Time.fromJSDate(opts.from, true) : undefined;
-  const rowOpts = { siteZone: opts.siteZone, columns: ICS_COLUMNS, notes: result.notes };
+  const rowOpts = {
+    siteZone: opts.siteZone,
+    columns: ICS_COLUMNS,
+    notes: result.notes,
+    defaultDuration: opts.defaultDuration,
+  };
   for (const members of groups.values()) {
     const hash = sha(`${context}\n${members.map((b) => b.text.replace(VOLATILE, '')).join('\n')}`);
     const known = opts.reuse?.(hash);

@@ -9,7 +9,15 @@ import type { Readable } from 'node:stream';
 import ICAL from 'ical.js';
 import { MalformedInputError, type RecordSource, type SourceRow } from '../csv/read.js';
 import { type ExpansionStats, eventOf, MAX_OCCURRENCES, occurrencesOf, relateOverrides } from './occurrences.js';
-import { ICS_COLUMNS, type VeventNotes, veventRow } from './vevent.js';
+import {
+  type EventLength,
+  ICS_COLUMNS,
+  noVeventNotes,
+  VENUE_DETAIL_COLUMNS,
+  type VeventNotes,
+  veventNoteLines,
+  veventRow,
+} from './vevent.js';
 
 export { MAX_OCCURRENCES };
 
@@ -19,6 +27,11 @@ export interface IcsReadOptions {
   siteZone: string;
   /** occurrences of recurring events that start after this instant are left out */
   until: Date;
+  /**
+   * The length given to date-time events with neither DTEND nor DURATION (`--default-duration`;
+   * dates/index.js's `parseDuration` reads it); none: they end as they start, as RFC 5545 says.
+   */
+  defaultDuration?: EventLength | undefined;
 }
 
 /** What the file held besides rows, for the notes after it is read. */
@@ -26,6 +39,8 @@ export interface IcsStats extends ExpansionStats {
   events: number;
   cancelled: number;
   notes: VeventNotes;
+  /** the length given to events without an end, when one was */
+  defaultDuration?: EventLength | undefined;
 }
 
 /** An opened iCalendar source. */
@@ -83,15 +98,19 @@ export async function openIcsSource(input: Readable, opts: IcsReadOptions): Prom
     occurrences: 0,
     capped: 0,
     cancelled: 0,
-    notes: { zones: new Set(), alarms: 0, attendees: 0 },
+    notes: noVeventNotes(),
+    ...(opts.defaultDuration ? { defaultDuration: opts.defaultDuration } : {}),
   };
   const columns: string[] = [...ICS_COLUMNS];
   if (components.some((c) => c.hasProperty('organizer'))) columns.push('organizer');
   if (components.some((c) => c.hasProperty('categories'))) columns.push('categories');
+  if (components.some((c) => c.hasProperty('location') || c.hasProperty('x-apple-structured-location'))) {
+    columns.push(...VENUE_DETAIL_COLUMNS);
+  }
 
   const parsed = components.map((component, i) => ({ event: eventOf(component), line: lines[i] ?? 0 }));
   const entries = relateOverrides(parsed);
-  const rowOpts = { siteZone: opts.siteZone, columns, notes: stats.notes };
+  const rowOpts = { siteZone: opts.siteZone, columns, notes: stats.notes, defaultDuration: opts.defaultDuration };
   const until = ICAL.Time.fromJSDate(opts.until, true);
 
   async function* rows(): AsyncGenerator<SourceRow> {
@@ -135,6 +154,7 @@ export function icsNotes(stats: IcsStats, until: string): string[] {
     stats.notes.attendees > 0 ? 'attendees' : '',
   ].filter(Boolean);
   if (ignored.length > 0) notes.push(`${ignored.join(' and ')} are not imported (the site has no place for them)`);
+  notes.push(...veventNoteLines(stats.notes, stats.defaultDuration));
   for (const zone of stats.notes.zones) notes.push(zone);
   return notes;
 }
