@@ -18,6 +18,7 @@ export {
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, message, translated } from './messages/index.js';
 export { isRole, ROLE_NAMES, type RoleName } from './roles.js';
 export { POST_STATUSES } from './shared.js';
+export { VENUE_ADDRESS_FIELDS } from './venues.js';
 
 import { POST_HEAD_KEYS } from './shared.js';
 

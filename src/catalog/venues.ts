@@ -16,6 +16,9 @@ const line = (name: string, description: string, csvLabels: string[] = [], tec?:
   text: 'plain',
 });
 
+/** The fields of a venue's address, as a place's parts fill them (an iCalendar LOCATION, a sheet's columns). */
+export const VENUE_ADDRESS_FIELDS = ['address', 'city', 'stateprovince', 'zip', 'country'] as const;
+
 export const venues: ResourceSpec = {
   name: 'venues',
   singular: 'venue',

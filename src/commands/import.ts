@@ -43,8 +43,9 @@ function parseBatchSize(value: string): number {
 }
 
 function parseDefaultDuration(value: string): string {
-  if (!durationText(value)) throw new InvalidArgumentError(`expected a length of time: ${DURATION_FORMS}.`);
-  return value;
+  const length = durationText(value);
+  if (!length) throw new InvalidArgumentError(`expected a length of time: ${DURATION_FORMS}.`);
+  return length;
 }
 
 function parseDelimiter(value: string): string {

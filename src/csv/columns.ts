@@ -4,7 +4,7 @@
  * The few importer columns that are not API fields (separate time columns, currency parts, a second
  * address line) are "virtual" targets folded into real fields when a row is converted.
  */
-import type { ResourceName, ResourceSpec } from '../catalog/index.js';
+import { type ResourceName, type ResourceSpec, VENUE_ADDRESS_FIELDS } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import { COLUMN_WORDS } from './column-words.js';
 
@@ -22,13 +22,8 @@ const ID_COLUMN: VirtualColumn = { name: 'id', labels: ['ID'], description: 'rec
  * a place): the venue the row names is created with them when the site has none of that name.
  * Column → the venue's field.
  */
-export const VENUE_DETAILS: readonly (readonly [string, string])[] = [
-  ['venue_address', 'address'],
-  ['venue_city', 'city'],
-  ['venue_state_province', 'stateprovince'],
-  ['venue_zip', 'zip'],
-  ['venue_country', 'country'],
-];
+export const VENUE_DETAILS: readonly (readonly [string, (typeof VENUE_ADDRESS_FIELDS)[number]])[] =
+  VENUE_ADDRESS_FIELDS.map((field) => [`venue_${field}`, field] as const);
 
 /** Importer columns without an API field of their own, per resource. */
 const VIRTUAL: Partial<Record<ResourceName, readonly VirtualColumn[]>> = {

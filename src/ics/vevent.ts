@@ -4,8 +4,9 @@
  */
 import type ICAL from 'ical.js';
 import { addDays, fieldsToMs, formatWall, parseWallTime, zonedWallTime } from '../clock/index.js';
+import { VENUE_DETAILS } from '../csv/columns.js';
 import type { SourceLinks } from '../csv/source-item.js';
-import { type Place, parsePlace } from '../links/place.js';
+import { type Place, parsePlace, placeDetails } from '../links/place.js';
 import { type CalDate, instantOf, readTime } from './times.js';
 
 /** The columns an iCalendar file fills (organizer and categories only when some event has them). */
@@ -21,27 +22,17 @@ export const ICS_COLUMNS = [
 ] as const;
 
 /**
- * The venue's address parts as row columns, beside `venue` (its name): `venue_` and the venue's own
- * field name (catalog/venues.ts), so the import creates a missing venue with them. Present when some
- * event of the file has a LOCATION (or Apple's structured location); empty cells where a part is
- * unknown.
+ * The venue's address parts as row columns, beside `venue` (its name): the import's venue detail
+ * columns (csv/columns.ts), so that it creates a missing venue with them. Present when some event of
+ * the file has a LOCATION (or Apple's structured location); empty cells where a part is unknown.
  */
-export const VENUE_DETAIL_COLUMNS = [
-  'venue_address',
-  'venue_city',
-  'venue_stateprovince',
-  'venue_zip',
-  'venue_country',
-] as const;
+export const VENUE_DETAIL_COLUMNS = VENUE_DETAILS.map(([column]) => column);
 
 /** A length of time: whole calendar days plus minutes on the clock (dates/duration.ts's `Duration`). */
 export interface EventLength {
   days: number;
   minutes: number;
 }
-
-/** The venue field each of {@link VENUE_DETAIL_COLUMNS} fills. */
-export const VENUE_DETAIL_FIELDS = ['address', 'city', 'stateprovince', 'zip', 'country'] as const;
 
 /** What reading a VEVENT noticed, for one note per file. */
 export interface VeventNotes {
@@ -108,16 +99,6 @@ function hasCoordinates(c: ICAL.Component): boolean {
   if (c.hasProperty('geo')) return true;
   const apple = c.getFirstProperty('x-apple-structured-location');
   return /^geo:/i.test(String(apple?.getFirstValue() ?? ''));
-}
-
-/** The venue's address parts as fields to create it with (none: undefined). */
-export function placeDetails(place: Place): Record<string, string> | undefined {
-  const details: Record<string, string> = {};
-  for (const field of VENUE_DETAIL_FIELDS) {
-    const v = place[field];
-    if (v !== undefined && v !== '') details[field] = v;
-  }
-  return Object.keys(details).length > 0 ? details : undefined;
 }
 
 /** ORGANIZER's CN (the site's feed writes it URL-encoded), else the address without mailto:. */
@@ -287,9 +268,9 @@ export function veventRow(
   if (opts.columns.includes('organizer')) cells.set('organizer', organizerName(item));
   if (opts.columns.includes('categories')) cells.set('categories', categoryNames(item, opts.notes).join(','));
   else categoryNames(item, opts.notes);
-  if (opts.columns.includes(VENUE_DETAIL_COLUMNS[0])) {
-    VENUE_DETAIL_COLUMNS.forEach((column, i) => {
-      cells.set(column, place?.[VENUE_DETAIL_FIELDS[i] as keyof Place] ?? '');
+  if (opts.columns.includes(VENUE_DETAIL_COLUMNS[0] ?? '')) {
+    VENUE_DETAILS.forEach(([column, field]) => {
+      cells.set(column, place?.[field] ?? '');
     });
   }
   return cells;

@@ -16,6 +16,7 @@
  * whole line.
  */
 import addresser from 'addresser';
+import { VENUE_ADDRESS_FIELDS } from '../catalog/index.js';
 
 /** A place: the venue's name and its address parts, named as the venue fields (catalog/venues.ts). */
 export interface Place {
@@ -31,6 +32,16 @@ export interface Place {
 }
 
 type Parts = Omit<Place, 'name'>;
+
+/** A place's address parts as fields to create its venue with (none: undefined). */
+export function placeDetails(place: Parts): Record<string, string> | undefined {
+  const details: Record<string, string> = {};
+  for (const field of VENUE_ADDRESS_FIELDS) {
+    const v = place[field];
+    if (v !== undefined && v !== '') details[field] = v;
+  }
+  return Object.keys(details).length > 0 ? details : undefined;
+}
 
 /** Words of a room or a floor, never of a street ("Room 101", "4th Floor", "Hall 3"). */
 const UNIT =

@@ -12,6 +12,7 @@
 import { type ApiClient, onePerKey, writeOnce } from '../api/index.js';
 import { getResource, type ResourceName } from '../catalog/index.js';
 import { nameKey, siteText } from '../records/index.js';
+import { parsePlace, placeDetails } from './place.js';
 import { type Known, NAME_KEY, siteNames } from './site-names.js';
 
 type Obj = Record<string, unknown>;
@@ -162,6 +163,18 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
 
   const isName = async (name: ResourceName, text: string) => (await site.named(name, text)).length > 0;
 
+  /**
+   * A venue named by a cell: an id, the name of a venue the site has, or a place written with its
+   * address (`ThinkCoffee, 248 Mercer Street, New York, NY 10012`), found or created by its name with
+   * that address, so that the same place from an .ics and from a sheet is one venue.
+   */
+  async function place(text: string, details?: Obj): Promise<number> {
+    if (/^\d+$/.test(text) || (await isName('venues', text))) return one('venues', text, 'venue', { details });
+    const read = parsePlace(text);
+    if (read.name === text) return one('venues', text, 'venue', { details });
+    return one('venues', read.name, 'venue', { asName: true, details: { ...placeDetails(read), ...details } });
+  }
+
   async function many(name: ResourceName, text: string, field: string): Promise<number[]> {
     if (text === '') return [];
     // "12 34 56": whitespace-separated ids, as the site's importer accepts for organizers.
@@ -191,8 +204,10 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       const name = field === 'parent' ? resource : LINKED[field];
       if (!name) return undefined;
       // "0" is how a record shows "no venue" / "top level" (an exported `parent: 0`): no link.
-      if (field === 'venue' || field === 'parent')
-        return text === '' || text === '0' ? undefined : one(name, text, field, details ? { details } : undefined);
+      if (field === 'venue' || field === 'parent') {
+        if (text === '' || text === '0') return undefined;
+        return field === 'venue' ? place(text, details) : one(name, text, field);
+      }
       return many(name, text, field);
     },
     async resolveOne(linked, text, field, link) {

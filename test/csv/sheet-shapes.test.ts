@@ -39,7 +39,7 @@ const file = (name: string, text: string) => {
 };
 const cli = (args: string[]) => runInProcess(args, { home });
 async function events(): Promise<Map<string, Ev>> {
-  const r = await cli(['events', 'list', '--start-date', '2026-01-01', '--end-date', '2028-12-31', '--per-page', '50']);
+  const r = await cli(['events', 'list', '--start-date', '2014-01-01', '--end-date', '2028-12-31', '--per-page', '50']);
   return new Map(JSON.parse(r.stdout).map((e: Ev) => [e.title, e]));
 }
 const venueOf = (e: Ev | undefined) => (e && !Array.isArray(e.venue) ? e.venue.venue : undefined);
@@ -99,6 +99,34 @@ describe('sheets as people type them, without --map', () => {
     expect(all.get('AGM')?.organizer.map((o) => o.organizer)).toEqual(['The Board']);
     expect(all.get('Early bird')?.date).toBe('2026-11-01 09:00:00');
     expect(times('Meetup at ThinkCoffee')).toEqual(['2027-02-02 18:30:00', '2027-02-02 20:30:00']);
+  });
+
+  it('the same place in an .ics LOCATION and in a sheet is one venue, with its address', async () => {
+    const ics = file(
+      'meetup.ics',
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:think-1@example.org\r\n' +
+        'DTSTART:20270209T233000Z\r\nSUMMARY:Coffee meetup\r\n' +
+        'LOCATION:ThinkCoffee\\, 248 Mercer Street\\, New York\\, NY 10012\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    );
+    const a = await cli(['import', 'events', ics, '--default-duration', '2h']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stderr).toMatch(/1 event had no end: given 2h/);
+    const b = await cli(['import', 'events', shape('meetup-pipe.csv')]);
+    expect(b.code, b.stderr).toBe(0);
+    const venues = await cli(['venues', 'list', '--search', 'ThinkCoffee']);
+    expect(JSON.parse(venues.stdout)).toEqual([
+      expect.objectContaining({
+        venue: 'ThinkCoffee',
+        address: '248 Mercer Street',
+        city: 'New York',
+        stateprovince: 'NY',
+        zip: '10012',
+      }),
+    ]);
+    const all = await events();
+    expect(venueOf(all.get('Coffee meetup'))).toBe('ThinkCoffee');
+    expect(venueOf(all.get('Meetup at ThinkCoffee'))).toBe('ThinkCoffee');
+    expect(all.get('Coffee meetup')?.end_date).toBe('2027-02-10 01:30:00');
   });
 
   it('a header not understood: the error names the columns found and proposes the --map line', async () => {

@@ -2,6 +2,8 @@
 import { stat } from 'node:fs/promises';
 import { documentText, fetchDocument } from '../../api/fetch-document.js';
 import { defaultConfigDir } from '../../config/paths.js';
+import { durationText } from '../../csv/event-times.js';
+import { DURATION_FORMS } from '../../dates/duration.js';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
 import { confirmOrThrow, dateZone, outputFormat, printData } from '../shared.js';
@@ -93,6 +95,17 @@ async function sourceOf(rt: Runtime, deps: CommandDeps, source: string): Promise
   return { kind: form ?? (await probeKind(rt, deps, source)), source: source.trim() };
 }
 
+/** `--default-duration`: a length of time, checked now so that no run fails on it later. */
+function checkedLength(text: string): string {
+  const length = durationText(text);
+  if (!length)
+    throw new UsageError(
+      `--default-duration: cannot read "${text}" as a length of time`,
+      `write it as ${DURATION_FORMS}`,
+    );
+  return length;
+}
+
 /** How this command named its site (`@prod `, `--url … `), for a command line it suggests. */
 function siteWords(rt: Runtime): string {
   const g = rt.globals();
@@ -124,6 +137,7 @@ export async function addFeed(rt: Runtime, deps: CommandDeps, name: string, sour
     from: (opts.from as string | undefined) ?? FEED_DEFAULTS.from,
     until: (opts.until as string | undefined) ?? FEED_DEFAULTS.until,
     limit: (opts.limit as number | undefined) ?? null,
+    ...(typeof opts.defaultDuration === 'string' ? { defaultDuration: checkedLength(opts.defaultDuration) } : {}),
   };
   const state = await openState(rt);
   try {

@@ -100,6 +100,7 @@ export class FeedRun {
         siteZone: () => this.siteZone(),
         otherSite: () => this.otherSite(feed),
         followed: feed.kind === 'site' ? followed : [],
+        defaultDuration: feed.defaultDuration,
         signal: ctx.signal,
         timeoutMs: this.rt.globals().timeout !== undefined ? Number(this.rt.globals().timeout) * 1000 : undefined,
         log: (line) => this.rt.debug?.(`feed ${feed.name}: ${line}`),

@@ -56,6 +56,10 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
     .option('--from <date>', 'take events that end on or after this date (read at each run)', FEED_DEFAULTS.from)
     .option('--until <date>', 'take events that start by this date (read at each run)', FEED_DEFAULTS.until)
     .option('--limit <n>', 'keep at most this many events of the feed on the site (the first by date)', parseLimit)
+    .option(
+      '--default-duration <length>',
+      'events the source gives no end (no DTEND) last this long, e.g. 2h (default: they end as they start)',
+    )
     .action(async (name: string, source: string, opts: Record<string, unknown>) => {
       await (await manage()).addFeed(deps.runtime(), deps, name, source, opts);
     });

@@ -56,6 +56,8 @@ export interface FeedSettings {
   until: string;
   /** events taken from the source at most (the first by start date) */
   limit: number | null;
+  /** how long an event the source gives no end lasts (`2h`); absent: as long as nothing */
+  defaultDuration?: string | undefined;
 }
 
 const NAME = /^[A-Za-z0-9_.-]+$/;

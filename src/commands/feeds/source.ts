@@ -9,8 +9,10 @@ import { readFile } from 'node:fs/promises';
 import type { ApiClient } from '../../api/client.js';
 import { documentText, fetchDocument } from '../../api/fetch-document.js';
 import { itemHash, type KnownItem, type SourceItem } from '../../csv/source-item.js';
+import { parseDuration as parseLength } from '../../dates/duration.js';
 import { CalctlError, EXIT } from '../../errors/index.js';
 import { readIcsItems } from '../../ics/items.js';
+import { veventNoteLines } from '../../ics/vevent.js';
 import type { FeedSettings } from './settings.js';
 import { readSiteItems } from './site-source.js';
 import type { Validators } from './state.js';
@@ -59,6 +61,8 @@ export interface SourceOptions {
   otherSite: () => Promise<ApiClient>;
   /** keys of events this feed brought that have not ended (another site: asked for when not listed) */
   followed: readonly string[];
+  /** `feeds add --default-duration`: the length of an event the source gives no end */
+  defaultDuration?: string | undefined;
   /** what the last run knew of a group of VEVENTs, when nothing is to be done about it */
   reuse?: ((groupHash: string) => readonly KnownItem[] | undefined) | undefined;
   signal?: AbortSignal | undefined;
@@ -74,7 +78,13 @@ async function readCalendar(
   opts: SourceOptions,
   validators: Validators,
 ): Promise<Extract<SourceRead, { kind: 'items' }>> {
-  const read = readIcsItems(text, { siteZone: await opts.siteZone(), ...opts.window, reuse: opts.reuse });
+  const defaultDuration = opts.defaultDuration === undefined ? undefined : parseLength(opts.defaultDuration);
+  const read = readIcsItems(text, {
+    siteZone: await opts.siteZone(),
+    ...opts.window,
+    reuse: opts.reuse,
+    ...(defaultDuration ? { defaultDuration } : {}),
+  });
   const notes: string[] = [];
   if (read.stats.recurring > 0) {
     notes.push(`${read.stats.recurring} recurring event(s) became ${read.stats.occurrences} event(s) in the window`);
@@ -83,6 +93,7 @@ async function readCalendar(
     notes.push(`${read.stats.withoutUid} event(s) have no UID: followed by title and start (a move makes a new event)`);
   }
   for (const zone of read.notes.zones) notes.push(zone);
+  notes.push(...veventNoteLines(read.notes, defaultDuration));
   return {
     kind: 'items',
     items: read.items,
