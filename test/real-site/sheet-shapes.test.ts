@@ -91,6 +91,33 @@ describe.skipIf(!configured)('sheets as people type them, on a real site', () =>
     );
   }, 120_000);
 
+  it('an .ics LOCATION with an address makes one venue with it, and a sheet naming the place links to it', async () => {
+    const place = `ThinkCoffee ${stamp}`;
+    const ics = file(
+      'meetup.ics',
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\n' +
+        `UID:${stamp}-1@example.org\r\nDTSTART:20270209T233000Z\r\nSUMMARY:Coffee meetup ${stamp}\r\n` +
+        `LOCATION:${place}\\, 248 Mercer Street\\, New York\\, NY 10012\r\n` +
+        'CATEGORIES:http://schemas.google.com/g/2005#event\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+    );
+    const a = await calctl(home, ['import', 'events', ics, '--default-duration', '2h']);
+    expect(a.code, a.stderr).toBe(0);
+    const sheet = file(
+      'meetup.csv',
+      `Title|Date|Start|End|Location\nMeetup ${stamp}|2027-02-02|18:30|20:30|${place}, 248 Mercer Street, New York, NY 10012\n`,
+    );
+    const b = await calctl(home, ['import', 'events', sheet]);
+    expect(b.code, b.stderr).toBe(0);
+    const venues = (await site<{ venues: Rec[] }>('GET', '/tribe/events/v1/venues', { search: place })).body;
+    expect(venues.venues).toEqual([
+      expect.objectContaining({ venue: place, address: '248 Mercer Street', city: 'New York', zip: '10012' }),
+    ]);
+    const events = await visitorEvents();
+    const coffee = events.find((e) => e.title === `Coffee meetup ${stamp}`);
+    expect(coffee).toMatchObject({ end_date: '2027-02-10 01:30:00', categories: [] });
+    expect((events.find((e) => e.title === `Meetup ${stamp}`)?.venue as Rec | undefined)?.venue).toBe(place);
+  }, 120_000);
+
   it('on a site whose date format is d/m/Y, 10/11/2027 is 10 November', async () => {
     const before = await setSetting('date_format', 'd/m/Y');
     try {
