@@ -115,6 +115,12 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
     }
     const hit = found[0]?.id ?? (await site.bySlug(name, text.toLowerCase()));
     if (hit !== undefined) return hit;
+    // A venue or an organizer spelled apart from one the site has (`HALL Á` for `Hall A`, `Crepe Cafe`
+    // for `The Crêpe Café`) is that one, as `venues duplicates` would group them: no new duplicate.
+    if (name === 'venues' || name === 'organizers') {
+      const alike = await site.alike(name, text);
+      if (alike[0] !== undefined) return alike[0].id;
+    }
     if (opts.missing === 'error') {
       const flag = NAME_KEY[name] === 'name' ? '--name' : `--${NAME_KEY[name]}`;
       throw new LinkError(

@@ -9,6 +9,8 @@
 import { type ApiClient, ApiError, onePerKey, paginate } from '../api/index.js';
 import { everythingQuery, getResource, type ResourceName, type ResourceSpec } from '../catalog/index.js';
 import { nameKey, siteText } from '../records/index.js';
+import { nameKey as placeKey } from './duplicates.js';
+import { parsePlace } from './place.js';
 
 type Obj = Record<string, unknown>;
 
@@ -24,6 +26,11 @@ export interface SiteNames {
   hasId(linked: ResourceName, id: number): Promise<boolean>;
   /** the records named `text` in any letter case, in the site's listing order */
   named(linked: ResourceName, text: string): Promise<Known[]>;
+  /**
+   * the records whose name is `text`'s once folded as duplicates are found (accents, punctuation, a
+   * leading article, an address after the name: links/duplicates.ts), among those the site's search finds
+   */
+  alike(linked: ResourceName, text: string): Promise<Known[]>;
   /** the id of the record with this slug, if any */
   bySlug(linked: ResourceName, slug: string): Promise<number | undefined>;
   /** a record this run created (or was given back by the site): known from now on */
@@ -71,18 +78,27 @@ export function siteNames(api: ApiClient, signal: AbortSignal | undefined): Site
     return { id: Number(r.id), name: siteText(resource, resource.titleField, title) };
   };
 
+  const hits = onePerKey<Known[]>();
+
+  /** Every record the list's search finds for `text` (asked once per run). */
+  function searchHits(linked: ResourceName, text: string): Promise<Known[]> {
+    return hits(`${linked}:${text}`, async () => {
+      const resource = getResource(linked);
+      const query: Obj = { ...everythingQuery(resource) };
+      const wanted = searchFor(resource, text);
+      if (wanted !== undefined) query.search = wanted;
+      const out: Known[] = [];
+      for await (const r of paginate<Obj>(api, `/${linked}`, query as never, linked, { signal })) {
+        const k = knownOf(linked, r);
+        if (k && !out.some((o) => o.id === k.id)) out.push(k);
+      }
+      return out;
+    });
+  }
+
   async function search(linked: ResourceName, text: string): Promise<Known[]> {
-    const resource = getResource(linked);
-    const query: Obj = { ...everythingQuery(resource) };
-    const wanted = searchFor(resource, text);
-    if (wanted !== undefined) query.search = wanted;
     const key = nameKey(linked, text);
-    const out: Known[] = [];
-    for await (const r of paginate<Obj>(api, `/${linked}`, query as never, linked, { signal })) {
-      const k = knownOf(linked, r);
-      if (k && nameKey(linked, k.name) === key && !out.some((o) => o.id === k.id)) out.push(k);
-    }
-    return out;
+    return (await searchHits(linked, text)).filter((k) => nameKey(linked, k.name) === key);
   }
 
   return {
@@ -102,6 +118,12 @@ export function siteNames(api: ApiClient, signal: AbortSignal | undefined): Site
       const found = await names(`${linked}:${key}`, () => search(linked, text));
       const later = (added.get(`${linked}:${key}`) ?? []).filter((k) => !found.some((f) => f.id === k.id));
       return [...found, ...later];
+    },
+    async alike(linked, text) {
+      const key = placeKey(text);
+      const mine = [...added].filter(([k]) => k.startsWith(`${linked}:`)).flatMap(([, list]) => list);
+      const all = [...(await searchHits(linked, parsePlace(text).name)), ...mine];
+      return all.filter((k, i) => placeKey(k.name) === key && all.findIndex((o) => o.id === k.id) === i);
     },
     bySlug(linked, slug) {
       return slugs(`${linked}:${slug.toLowerCase()}`, async () => {

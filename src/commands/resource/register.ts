@@ -163,6 +163,32 @@ function restoreCommand(parent: Command, resource: ResourceSpec, deps: CommandDe
     });
 }
 
+/** `calctl venues|organizers duplicates` and `merge KEEP DUP…`. */
+function duplicatesCommands(parent: Command, resource: ResourceSpec, deps: CommandDeps): void {
+  parent
+    .command('duplicates')
+    .description(
+      `groups of ${resource.name} that are likely the same (name folded, one holding the other, same address, alike), with their events`,
+    )
+    .action(async () => {
+      const { listDuplicates } = await import('./duplicates.js');
+      await listDuplicates(deps.runtime(), resource);
+    });
+  parent
+    .command('merge')
+    .description(
+      `move every event of the duplicates to the ${resource.singular} kept, then trash the duplicates (plan first; --dry-run shows it)`,
+    )
+    .argument('<keep>', `the ${resource.singular} kept (id)`)
+    .argument('<duplicates...>', 'the ids merged into it')
+    .option('--fill', `fill the kept ${resource.singular}'s empty fields (address, phone …) from the duplicates`)
+    .action(async (keep: string, dups: string[], opts: Opts) => {
+      const { mergeIds, mergeRecords } = await import('./merge.js');
+      const [keepId, dupIds] = mergeIds(resource, keep, dups);
+      await mergeRecords(deps.runtime(), resource, keepId, dupIds, { fill: opts.fill === true });
+    });
+}
+
 /** Adds `calctl <resource> …` for the five resources of the catalog. */
 export const registerResourceCommands: RegisterCommands = (program, deps) => {
   for (const resource of catalog) {
@@ -180,5 +206,6 @@ export const registerResourceCommands: RegisterCommands = (program, deps) => {
     if (resource.name === 'events') copyCommand(parent, resource, deps);
     deleteCommand(parent, resource, deps);
     if (resource.kind === 'post') restoreCommand(parent, resource, deps);
+    if (resource.name === 'venues' || resource.name === 'organizers') duplicatesCommands(parent, resource, deps);
   }
 };
