@@ -152,6 +152,25 @@ export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
           ],
         }
       : {}),
+    ...(r.name === 'venues' || r.name === 'organizers'
+      ? {
+          [`${r.name} duplicates`]: [
+            { cmd: `calctl ${r.name} duplicates`, about: 'the groups of likely duplicates, with their events' },
+            {
+              cmd: `calctl ${r.name} duplicates -o json | jq '.[].${r.name}[].id'`,
+              about: 'the ids of every likely duplicate',
+              needs: 'jq',
+            },
+          ],
+          [`${r.name} merge`]: [
+            {
+              cmd: `calctl ${r.name} merge ${main} ${spare} --fill --dry-run`,
+              about: `the plan: the events moved to ${r.singular} ${main}, the fields filled, the duplicate trashed`,
+            },
+            { cmd: `calctl ${r.name} merge ${main} ${spare} --yes`, about: 'merge without asking' },
+          ],
+        }
+      : {}),
     [`${r.name} delete`]: [
       { cmd: `calctl ${r.name} delete ${spare} --dry-run`, about: 'show the request without sending it' },
       { cmd: `calctl ${r.name} delete ${spare} --yes`, about: 'delete without asking' },
