@@ -30,6 +30,28 @@ const durationOption = () =>
     'the event lasts this long from its start: 90m, 2h, 1h30m, 1d (instead of --end-date)',
   );
 
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+/** `--where NAME=VALUE` (repeatable) and, for events, `--before DATE`: records chosen by filter. */
+function whereOptions(cmd: Command, resource: ResourceSpec, what: string): void {
+  cmd.option(
+    '--where <filter>',
+    `${what} every ${resource.singular} the list's filter chooses: NAME=VALUE (category=music, venue=7, status=draft), dates with < > <= >= ("end_date<2025-01-01"); repeatable`,
+    collect,
+  );
+  if (resource.name === 'events') cmd.option('--before <date>', `${what} the events that ended before this date`);
+}
+
+/** The filters of a bulk change, when some were given. */
+async function filtersOf(resource: ResourceSpec, opts: Opts, ids: readonly string[]) {
+  const where = (opts.where as string[] | undefined) ?? [];
+  if (where.length === 0 && opts.before === undefined) return undefined;
+  const { UsageError } = await import('../../errors/index.js');
+  if (ids.length > 0) throw new UsageError('give ids or --where/--before, not both');
+  const { parseWhere } = await import('./where.js');
+  return parseWhere(resource, where, opts.before as string | undefined);
+}
+
 const dataOption = () =>
   new Option('--data <json|@file|->', 'the body as JSON: inline, @file.json, or - for stdin (flags override it)');
 
@@ -83,10 +105,17 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   if (resource.bySlug && !resource.fields.some((f) => f.name === 'slug')) {
     cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
   }
+  whereOptions(cmd, resource, 'update');
   cmd
     .addOption(dataOption())
     .addOption(createMissingOption())
     .action(async (id: string | undefined, opts: Opts) => {
+      const filters = await filtersOf(resource, opts, id === undefined ? [] : [id]);
+      if (filters) {
+        const { bulkUpdate } = await import('./bulk.js');
+        await bulkUpdate(deps.runtime(), resource, filters, opts);
+        return;
+      }
       const { recordRef } = await import('./record.js');
       const { updateRecord } = await import('./update.js');
       const bySlug = id === undefined && resource.bySlug && typeof opts.slug === 'string';
@@ -132,7 +161,15 @@ function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       `delete for good instead of trashing, through WordPress core's route /wp/v2/${resource.coreBase} (cannot be undone)`,
     );
   }
+  whereOptions(cmd, resource, 'delete');
   cmd.action(async (ids: string[], opts: Opts) => {
+    const filters = await filtersOf(resource, opts, ids);
+    if (filters) {
+      const { bulkDelete } = await import('./bulk.js');
+      const forGood = opts.force === true || resource.kind === 'term';
+      await bulkDelete(deps.runtime(), resource, filters, forGood ? 'delete' : 'trash');
+      return;
+    }
     const { deleteRecords, deleteRefs } = await import('./delete.js');
     const rt = deps.runtime();
     const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
@@ -148,19 +185,25 @@ function restoreCommand(parent: Command, resource: ResourceSpec, deps: CommandDe
     )
     .argument('[ids...]', `${resource.singular} ids, or - to read ids from stdin (one per line)`);
   if (resource.bySlug) cmd.option('--slug <slug>', `restore the ${resource.singular} with this slug`);
-  cmd
-    .addOption(
-      new Option('--status <status>', 'the status it gets back')
-        .choices(['publish', 'draft', 'pending', 'private'])
-        .default('publish'),
-    )
-    .action(async (ids: string[], opts: Opts) => {
-      const { deleteRefs } = await import('./delete.js');
-      const { restoreRecords } = await import('./restore.js');
-      const rt = deps.runtime();
-      const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
-      await restoreRecords(rt, resource, named, String(opts.status));
-    });
+  cmd.addOption(
+    new Option('--status <status>', 'the status it gets back')
+      .choices(['publish', 'draft', 'pending', 'private'])
+      .default('publish'),
+  );
+  whereOptions(cmd, resource, 'restore');
+  cmd.action(async (ids: string[], opts: Opts) => {
+    const filters = await filtersOf(resource, opts, ids);
+    if (filters) {
+      const { bulkDelete } = await import('./bulk.js');
+      await bulkDelete(deps.runtime(), resource, filters, 'restore', String(opts.status));
+      return;
+    }
+    const { deleteRefs } = await import('./delete.js');
+    const { restoreRecords } = await import('./restore.js');
+    const rt = deps.runtime();
+    const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
+    await restoreRecords(rt, resource, named, String(opts.status));
+  });
 }
 
 /** `calctl venues|organizers duplicates` and `merge KEEP DUP…`. */
