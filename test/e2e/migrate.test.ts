@@ -224,6 +224,39 @@ describe('calctl migrate', () => {
     expect(await local('venues')).toHaveLength(5);
   });
 
+  it('and back: the local calendar moved to another server, images included', async () => {
+    const other = await startTestServer();
+    try {
+      const r = await runInProcess(['migrate', 'local', other.baseUrl, '--status', 'any', '--yes', '-o', 'json'], {
+        env,
+        home,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const out = r.json<{ resources: Record<string, { created: number }> }>();
+      expect(out.resources.events?.created).toBe(30);
+      expect(out.resources.media?.created).toBe(2);
+      const list = await apiRequest<Rec[]>(
+        other,
+        'GET',
+        '/events?start_date=1990-01-01&end_date=2099-12-31&status=publish,draft&per_page=50',
+      );
+      const events = (list.body as unknown as { events: Rec[] }).events;
+      expect(events).toHaveLength(30);
+      const e0 = events.find((e) => e.title === 'Event 0') as Rec;
+      expect((e0.image as Rec).width).toBe(60);
+      expect(nameOf(e0.venue).venue).toBe('Hall 1');
+      const again = await runInProcess(['migrate', 'local', other.baseUrl, '--status', 'any', '--yes', '-o', 'json'], {
+        env,
+        home,
+      });
+      expect(
+        again.json<{ resources: Record<string, { created: number; updated: number }> }>().resources.events,
+      ).toMatchObject({ created: 0, updated: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('usage: the same site twice, an unknown status', async () => {
     expect((await runInProcess(['migrate', 'local', 'local'], { home })).code).toBe(2);
     const bad = await runInProcess(['migrate', server.baseUrl, 'local', '--status', 'trash'], { env, home });
