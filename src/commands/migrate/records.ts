@@ -120,6 +120,8 @@ export function targetBody(
   plainText(resource, body);
   // (slugs follow the names on the target: a unique slug there may differ)
   delete body.slug;
+  // (a trashed venue or organizer an event still names arrives published: the event shows it)
+  if (body.status === 'trash') delete body.status;
   const map = (target: string, id: unknown) => {
     const n = Number(id);
     const mapped = translate(target, n);

@@ -47,10 +47,10 @@ export function parseStatuses(text: string): string {
 }
 
 /** A site's name in the id map's file name: its profile, its host and port, or `local`. */
-async function nameOf(rt: Runtime): Promise<{ name: string; url: string; local: boolean }> {
+async function nameOf(rt: Runtime): Promise<{ name: string; url: string; anonymous: boolean }> {
   const target = await rt.target();
-  if (target.kind === 'local') return { name: 'local', url: 'local', local: true };
-  return { name: replicaName(target), url: target.url, local: false };
+  if (target.kind === 'local') return { name: 'local', url: 'local', anonymous: false };
+  return { name: replicaName(target), url: target.url, anonymous: target.auth === undefined };
 }
 
 const RESOURCES = [...MIGRATE_ORDER.slice(0, 2), MEDIA, ...MIGRATE_ORDER.slice(2)] as const;
@@ -97,7 +97,13 @@ export async function runMigrate(deps: CommandDeps, from: string, to: string, op
       MIGRATE_ORDER.map(async (name: MigratedResource) => {
         const resource = getResource(name);
         const [mine, theirs] = await Promise.all([
-          listSide(source, resource, name === 'events' ? statuses : EVERY_VISIBLE, ctx.signal),
+          // (a site read without credentials shows published records only)
+          listSide(
+            source,
+            resource,
+            name === 'events' ? statuses : src.anonymous ? 'publish' : EVERY_VISIBLE,
+            ctx.signal,
+          ),
           listSide(target, resource, EVERY_VISIBLE, ctx.signal),
         ]);
         sourceSide.set(name, mine);
