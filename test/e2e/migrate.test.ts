@@ -257,6 +257,23 @@ describe('calctl migrate', () => {
     }
   });
 
+  it('an event hidden from listings moves too (WordPress core names it)', async () => {
+    const hidden = await post('/events', {
+      title: 'Hidden one',
+      start_date: '2022-02-02 10:00:00',
+      end_date: '2022-02-02 11:00:00',
+      hide_from_listings: true,
+    });
+    const r = await migrate(['--yes', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json<{ resources: { events: { created: number } } }>().resources.events.created).toBe(1);
+    const file = r.json<{ map: string }>().map;
+    const map = JSON.parse(readFileSync(file, 'utf8')) as { records: Record<string, Record<string, { id: number }>> };
+    const id = map.records.events?.[String(hidden.id)]?.id;
+    const got = await runInProcess(['events', 'get', String(id), '-o', 'json'], { home });
+    expect(got.json<Rec>()).toMatchObject({ title: 'Hidden one', hide_from_listings: true });
+  });
+
   it('usage: the same site twice, an unknown status', async () => {
     expect((await runInProcess(['migrate', 'local', 'local'], { home })).code).toBe(2);
     const bad = await runInProcess(['migrate', server.baseUrl, 'local', '--status', 'trash'], { env, home });

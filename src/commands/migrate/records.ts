@@ -9,7 +9,7 @@ import { paginate } from '../../api/paginate.js';
 import { everythingQuery, getResource, type ResourceSpec, VISIBLE_STATUSES } from '../../catalog/index.js';
 import { changedKeys, idOf, ids } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
-import { fetchOne, type Rec, writeForm } from '../sync/records.js';
+import { coreModified, fetchOne, mapLimit, type Rec, writeForm } from '../sync/records.js';
 
 export type { Rec };
 
@@ -45,6 +45,32 @@ export async function listSide(
     out.set(rec.id, rec);
   }
   return out;
+}
+
+/**
+ * Events hidden from listings are in none of the plugin's lists: WordPress core's list of events names
+ * them (every status, every date), and those in `statuses` are read one by one and added. A site whose
+ * core routes are gone (a security plugin) keeps them out, with a note.
+ */
+export async function addHiddenEvents(
+  client: ApiClient,
+  events: Map<number, Rec>,
+  statuses: string,
+  note: (line: string) => void,
+): Promise<void> {
+  const resource = getResource('events');
+  let ids: number[];
+  try {
+    ids = [...(await coreModified(client, resource)).keys()].filter((id) => !events.has(id));
+  } catch {
+    note("the source's WordPress core list of events cannot be read: events hidden from listings are not copied");
+    return;
+  }
+  const wanted = new Set(statuses.split(','));
+  await mapLimit(ids, 6, async (id) => {
+    const rec = await fetchOne(client, resource, id);
+    if (rec && wanted.has(String(rec.status))) events.set(id, rec);
+  });
 }
 
 /** The visible statuses (no trash), as a list query takes them. */

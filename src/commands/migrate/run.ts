@@ -13,7 +13,15 @@ import type { CommandDeps, Runtime } from '../types.js';
 import { applyPlan, type Done } from './apply.js';
 import { IdMap, idMapPath } from './idmap.js';
 import { type Counts, makePlan, type Plan, type Side } from './plan.js';
-import { EVERY_VISIBLE, fetchMissingLinks, listSide, MEDIA, MIGRATE_ORDER, type MigratedResource } from './records.js';
+import {
+  addHiddenEvents,
+  EVERY_VISIBLE,
+  fetchMissingLinks,
+  listSide,
+  MEDIA,
+  MIGRATE_ORDER,
+  type MigratedResource,
+} from './records.js';
 
 export interface MigrateOptions {
   /** events' statuses to copy (comma list; `any` for every visible one) */
@@ -110,6 +118,9 @@ export async function runMigrate(deps: CommandDeps, from: string, to: string, op
         targetSide.set(name, theirs);
       }),
     );
+    if (!src.anonymous) {
+      await addHiddenEvents(source, sourceSide.get('events') ?? new Map(), statuses, (line) => notes.note(line));
+    }
     await fetchMissingLinks(source, sourceSide);
     const plan = await makePlan(target, sourceSide, targetSide, map, ctx.signal);
     const data = summaryFormat(format, { quiet, output: g.output, json: g.json });
