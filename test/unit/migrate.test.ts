@@ -99,3 +99,72 @@ describe('migrate: the id map', () => {
     expect(JSON.parse(readFileSync(path, 'utf8')).records.events).toEqual({});
   });
 });
+
+describe('migrate: a record the target refuses', () => {
+  it('is listed as failed, its events fail with it, and the rest lands', async () => {
+    const { ApiError } = await import('../../src/api/index.js');
+    const { applyPlan } = await import('../../src/commands/migrate/apply.js');
+    const { makePlan } = await import('../../src/commands/migrate/plan.js');
+    let next = 100;
+    const sent: string[] = [];
+    const reply = <T>(body: unknown) => ({ status: 200, headers: {}, body: body as T, url: '', method: '' });
+    const client = {
+      baseUrl: 'http://target.test/wp-json/tribe/events/v1',
+      request: async () => reply({}),
+      get: async <T>() => reply<T>({}),
+      post: async <T>(path: string, body?: unknown) => {
+        const b = body as Record<string, unknown>;
+        if (b.venue === 'Broken Hall') {
+          throw new ApiError({
+            status: 400,
+            code: 'rest_invalid_param',
+            message: 'refused',
+            method: 'POST',
+            url: path,
+          });
+        }
+        sent.push(`${path} ${String(b.title ?? b.venue ?? b.name)}`);
+        return reply<T>({ id: next++, ...b });
+      },
+      put: async <T>() => reply<T>({}),
+      patch: async <T>() => reply<T>({}),
+      delete: async <T>() => reply<T>({}),
+      close: async () => {},
+    };
+    const source = new Map<string, Map<number, Rec>>([
+      ['categories', new Map()],
+      ['tags', new Map()],
+      [
+        'venues',
+        new Map([
+          [1, { id: 1, venue: 'Good Hall' }],
+          [2, { id: 2, venue: 'Broken Hall' }],
+        ]),
+      ],
+      ['organizers', new Map()],
+      [
+        'events',
+        new Map([
+          [10, { id: 10, title: 'At the good', start_date: '2027-01-01 10:00:00', venue: { id: 1 } }],
+          [11, { id: 11, title: 'At the broken', start_date: '2027-01-02 10:00:00', venue: { id: 2 } }],
+        ]),
+      ],
+    ]) as Parameters<typeof makePlan>[1];
+    const empty = new Map(
+      ['categories', 'tags', 'venues', 'organizers', 'events'].map((n) => [n, new Map<number, Rec>()]),
+    ) as Parameters<typeof makePlan>[1];
+    const home = mkdtempSync(join(tmpdir(), 'calctl-idmap-'));
+    const map = new IdMap(join(home, 'map.json'), { site: 'a', url: 'a' }, { site: 'b', url: 'b' }, () => new Date());
+    const plan = await makePlan(client as never, source, empty, map);
+    const ctx = { signal: new AbortController().signal } as never;
+    const outcome = await applyPlan(ctx, { source: client as never, target: client as never }, source, plan, map);
+    expect(outcome.failed.map((f) => [f.resource, f.source_id])).toEqual([
+      ['venues', 2],
+      ['events', 11],
+    ]);
+    expect(outcome.failed[1]?.error).toMatch(/venues 2/);
+    expect(sent).toEqual(['/venues Good Hall', '/events At the good']);
+    expect(map.targetId('events', 10)).toBeGreaterThan(0);
+    expect(map.targetId('events', 11)).toBeUndefined();
+  });
+});
