@@ -3,6 +3,7 @@
  * defined here (cheap, for --help); the work loads when the command runs.
  */
 import type { RegisterCommands } from '../types.js';
+import { MIGRATE_DEFAULT_STATUS } from './settings.js';
 
 export const registerMigrateCommand: RegisterCommands = (program, deps) => {
   program
@@ -15,7 +16,7 @@ export const registerMigrateCommand: RegisterCommands = (program, deps) => {
     .option(
       '--status <list>',
       'statuses of the events to copy: publish, future, draft, pending, private (comma-separated), or any',
-      'publish',
+      MIGRATE_DEFAULT_STATUS,
     )
     .option('-q, --quiet', 'print nothing when the run succeeds (failures and warnings still go to stderr)')
     .action(async (source: string, target: string, opts: { status: string; quiet?: boolean }) => {

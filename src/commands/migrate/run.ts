@@ -29,9 +29,6 @@ export interface MigrateOptions {
   quiet?: boolean;
 }
 
-/** The default of `--status`: published events only. */
-export const MIGRATE_DEFAULT_STATUS = 'publish';
-
 /** A site as the command line names it: `@profile`, `local`, or an address. */
 export function parseSite(text: string): { profile?: string; url?: string } {
   const t = text.trim();
