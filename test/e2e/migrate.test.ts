@@ -184,6 +184,8 @@ describe('calctl migrate', () => {
     }
     expect(out.resources.events?.unchanged).toBe(30);
     expect(out.resources.media).toBeNull();
+    const quiet = await migrate(['--yes', '--quiet']);
+    expect([quiet.code, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
     const dry = await migrate(['--dry-run', '-o', 'table']);
     expect(dry.stdout).toMatch(/events: create 0, update 0, adopt 0, unchanged 30/);
   });
