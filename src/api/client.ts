@@ -12,7 +12,7 @@ export type Transport = (req: {
   method: string;
   url: URL;
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | Buffer | undefined;
 }) => Promise<RawAnswer>;
 
 /** Credentials: an application password (basic) or a bearer token (JWT plugins). */
@@ -65,6 +65,11 @@ export interface RequestOptions {
   /** sent as JSON, or as a form when `form` is true */
   body?: unknown;
   form?: boolean | undefined;
+  /**
+   * Bytes sent as they are instead of `body` (a file uploaded to WordPress's media library), with the
+   * content type and disposition given in `headers`.
+   */
+  bytes?: Buffer | undefined;
   signal?: AbortSignal | undefined;
   /** false: no retry; a number: retries for this request (idempotent methods only) */
   retry?: boolean | number | undefined;
@@ -130,7 +135,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     method: string,
     url: URL,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: string | Buffer | undefined,
     onCancel: (cancel: (reason: Error) => void) => void,
   ): Promise<RawAnswer> {
     if (opts.transport) return opts.transport({ method, url, headers, body });
@@ -154,7 +159,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     url: URL,
     shownUrl: string,
     headers: Record<string, string>,
-    payload: string | undefined,
+    payload: string | Buffer | undefined,
     userSignals: AbortSignal[],
   ): Promise<RawAnswer> {
     let why: 'timeout' | 'user' | undefined;
@@ -200,8 +205,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const shownUrl = redactUrl(url);
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...ro.headers };
     if (opts.auth) headers.authorization = authHeader(opts.auth);
-    let payload: string | undefined;
-    if (ro.body !== undefined) {
+    let payload: string | Buffer | undefined;
+    if (ro.bytes !== undefined) payload = ro.bytes;
+    else if (ro.body !== undefined) {
       if (ro.form) {
         payload = encodeParams(ro.body as ParamObject).toString();
         headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -27,7 +27,7 @@ export type NodeHttpSend = (
   method: string,
   url: URL,
   headers: Record<string, string>,
-  body: string | undefined,
+  body: string | Buffer | undefined,
   onCancel?: (cancel: (reason: Error) => void) => void,
 ) => Promise<RawAnswer>;
 
@@ -74,7 +74,7 @@ export function createNodeHttpSender(opts: NodeHttpOptions = {}): NodeHttpSender
   };
   const send: NodeHttpSend = async (method, url, headers, body, onCancel) => {
     const { agent, request } = await clientFor(url);
-    const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
     const outgoing = payload ? { ...headers, 'content-length': String(payload.length) } : headers;
     return new Promise<RawAnswer>((resolve, reject) => {
       const req = request(url, { method, headers: outgoing, agent }, (res) => {

@@ -178,6 +178,7 @@ export async function buildProgram(
     (await import('../commands/views/register.js')).registerViewCommands(program, deps);
     (await import('../commands/sync/register.js')).registerSyncCommands(program, deps);
     (await import('../commands/feeds/register.js')).registerFeedsCommands(program, deps);
+    (await import('../commands/migrate/register.js')).registerMigrateCommand(program, deps);
     await registerBulkCommands(program, deps, argv);
     registerHelpCommand(program, deps);
     const completion = await import('../commands/completion.js');

@@ -4,12 +4,20 @@
  * calendar starts fast; `calctl serve` on the same data dir still works for other clients.
  */
 
+import { readFile } from 'node:fs/promises';
 import type { Transport } from '../api/client.js';
 import { restUrl } from '../api/rest-url.js';
 import { isValidTimeZone, siteZoneName } from '../clock/index.js';
 import { defaultDataDir } from '../config/paths.js';
 import type { Context } from '../io/context.js';
-import { ADMIN_LOGIN, createInProcessCore, internalError, openDataDir, readAdminPassword } from '../server/index.js';
+import {
+  ADMIN_LOGIN,
+  createInProcessCore,
+  internalError,
+  openDataDir,
+  readAdminPassword,
+  UPLOADS_URL_PATH,
+} from '../server/index.js';
 
 /** What a command needs to talk to the in-process calendar. */
 export interface LocalServer {
@@ -37,6 +45,22 @@ export interface LocalServerOptions {
  */
 function siteZone(zone: string | undefined): string {
   return zone && isValidTimeZone(zone) ? siteZoneName(zone) : (zone ?? 'UTC');
+}
+
+/** A file of the uploads folder as a web server answers it: its bytes, or a 404. */
+async function uploadedFile(
+  media: { pathOf(relative: string): string | undefined },
+  path: string,
+  method: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string | Buffer }> {
+  let relative = '';
+  try {
+    relative = decodeURIComponent(path);
+  } catch {}
+  const full = relative === '' || relative.includes('\0') ? undefined : media.pathOf(relative);
+  const bytes = full ? await readFile(full).catch(() => undefined) : undefined;
+  if (!bytes) return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' };
+  return { status: 200, headers: { 'content-length': String(bytes.length) }, body: method === 'HEAD' ? '' : bytes };
 }
 
 export async function startLocalServer(
@@ -67,6 +91,10 @@ export async function startLocalServer(
     user: ADMIN_LOGIN,
     password,
     transport: async ({ method, url, headers, body }) => {
+      // (the uploaded files, as the web server in front of a site serves them: a migration reads images)
+      if ((method === 'GET' || method === 'HEAD') && url.pathname.startsWith(`${UPLOADS_URL_PATH}/`)) {
+        return uploadedFile(stores.media, url.pathname.slice(UPLOADS_URL_PATH.length + 1), method);
+      }
       let res: Awaited<ReturnType<typeof core.handle>>;
       try {
         res = await core.handle({

@@ -115,6 +115,23 @@ export const EXAMPLES: Record<string, Example[]> = {
       skip: NEEDS_SITE,
     },
   ],
+  migrate: [
+    {
+      cmd: 'calctl migrate @old @new --dry-run',
+      about: 'the plan: per resource, how many records are created, updated, adopted or unchanged',
+      skip: NEEDS_SITE,
+    },
+    {
+      cmd: 'calctl migrate @prod local --status any --yes',
+      about: 'rehearse on the built-in calendar: every event, drafts and private ones too',
+      skip: NEEDS_SITE,
+    },
+    {
+      cmd: 'calctl migrate local @prod --quiet -o json',
+      about: 'then move it to the site (again: only what changed); the summary as JSON',
+      skip: NEEDS_SITE,
+    },
+  ],
   'feeds list': [
     { cmd: 'calctl feeds list', about: 'a table of the feeds' },
     { cmd: 'calctl feeds list -o json', about: 'as JSON' },

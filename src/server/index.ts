@@ -28,6 +28,7 @@ export type { SiteSettings, Stores } from './site.js';
 export type { RunningServer, StartOptions } from './start.js';
 export { ADMIN_LOGIN, readAdminPassword } from './store/auth.js';
 export { openSqliteFile } from './store/db.js';
+export { UPLOADS_URL_PATH } from './store/media.js';
 export type { User } from './store/users.js';
 export { openStores as openDataDir } from './stores.js';
 export { type AddedUser, addUser, listUsers, removeUser, UserManagementError } from './users/manage.js';

@@ -1,0 +1,214 @@
+/**
+ * Carrying out a migration's plan, resource by resource in the order links need (a category's
+ * parent before it), a few records at a time. Creates go through the one exactly-once write: after an
+ * unknown outcome the target is asked for the record by its natural key before it is sent again. The
+ * id map is written as each record lands. A record the target refuses (4xx) is listed as failed and
+ * the rest goes on; an image that cannot be copied is a warning and its record goes without it.
+ */
+import { type ApiClient, ApiError, writeOnce } from '../../api/index.js';
+import { everythingQuery, getResource, type ResourceSpec } from '../../catalog/index.js';
+import type { Context } from '../../io/context.js';
+import { keyOf } from '../../records/index.js';
+import type { IdMap } from './idmap.js';
+import { downloadImage, uploadImage } from './media.js';
+import { depthOf, inOrder, type Plan, type PlanItem, type Side } from './plan.js';
+import { bodyHash, EVERY_VISIBLE, imageOf, MEDIA, MIGRATE_ORDER, type Rec, targetBody } from './records.js';
+
+/** Records of one resource written at once. */
+export const MIGRATE_SLOTS = 4;
+
+/** What was done, per resource. */
+export interface Done {
+  created: number;
+  updated: number;
+  adopted: number;
+  unchanged: number;
+  failed: number;
+}
+export const zeroDone = (): Done => ({ created: 0, updated: 0, adopted: 0, unchanged: 0, failed: 0 });
+
+/** A record that could not be copied. */
+export interface Failure {
+  resource: string;
+  source_id: number;
+  title: string;
+  error: string;
+}
+
+export interface Outcome {
+  done: Record<string, Done>;
+  failed: Failure[];
+  warnings: string[];
+}
+
+/**
+ * Runs `fn` over `items`, at most `limit` at a time; on the first error no new item starts, the ones
+ * under way finish (their records land in the map), then the error is thrown.
+ */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let error: { err: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length && !error) {
+      try {
+        await fn(items[next++] as T);
+      } catch (err) {
+        error ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (error) throw error.err;
+}
+
+/** A failure that is the record's alone: the target refused it (not the credentials, not the network). */
+const refusedRecord = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403;
+
+/** The target's record that a create whose answer was lost left, found by its natural key. */
+async function findCreated(
+  target: ApiClient,
+  resource: ResourceSpec,
+  body: Record<string, unknown>,
+  taken: Set<number>,
+  signal?: AbortSignal,
+): Promise<Rec | undefined> {
+  const key = keyOf(resource, body);
+  if (key === undefined) return undefined;
+  const query: Record<string, string | number | boolean> = {
+    ...everythingQuery(resource),
+    search: String(body[resource.titleField] ?? ''),
+  };
+  if (resource.kind === 'post') query.status = EVERY_VISIBLE;
+  const res = await target.get<Record<string, unknown>>(`/${resource.name}`, { query, signal });
+  const list = (res.body?.[resource.name] ?? []) as Rec[];
+  return list.find((r) => !taken.has(r.id) && keyOf(resource, r) === key);
+}
+
+export async function applyPlan(
+  ctx: Context,
+  sides: { source: ApiClient; target: ApiClient },
+  source: Side,
+  plan: Plan,
+  map: IdMap,
+  onDone?: (item: PlanItem) => void,
+): Promise<Outcome> {
+  const { signal } = ctx;
+  const done: Record<string, Done> = {};
+  const failed: Failure[] = [];
+  const warnings: string[] = [];
+  const translate = (res: string, id: number) => map.targetId(res, id);
+  const doneOf = (name: string): Done => {
+    const known = done[name];
+    if (known) return known;
+    const fresh = zeroDone();
+    done[name] = fresh;
+    return fresh;
+  };
+  /** images under way or copied in this run, by source media id (undefined: could not be copied) */
+  const images = new Map<number, Promise<number | undefined>>();
+  const copyImage = (id: number, url: string): Promise<number | undefined> => {
+    let p = images.get(id);
+    if (p) return p;
+    const known = map.get(MEDIA, id);
+    if (known?.hash === url) p = Promise.resolve(known.id);
+    else {
+      p = (async () => {
+        try {
+          const file = await downloadImage(sides.source, url, signal);
+          const newId = await writeOnce({ send: () => uploadImage(sides.target, file, signal), signal });
+          map.set(MEDIA, id, newId, url);
+          doneOf(MEDIA).created++;
+          return newId;
+        } catch (err) {
+          if (signal.aborted) throw err;
+          warnings.push(`image ${url} could not be copied: ${err instanceof Error ? err.message : String(err)}`);
+          doneOf(MEDIA).failed++;
+          return undefined;
+        }
+      })();
+    }
+    images.set(id, p);
+    return p;
+  };
+
+  const byResource = new Map<string, Map<number, PlanItem>>();
+  for (const item of plan.items) {
+    if (item.resource === MEDIA) continue;
+    const m = byResource.get(item.resource) ?? new Map<number, PlanItem>();
+    byResource.set(item.resource, m);
+    m.set(item.source_id, item);
+  }
+
+  for (const name of MIGRATE_ORDER) {
+    const resource = getResource(name);
+    const records = source.get(name) ?? new Map<number, Rec>();
+    const counts = doneOf(name);
+    const items = byResource.get(name) ?? new Map<number, PlanItem>();
+    const taken = map.targetIds(name);
+    const one = async (rec: Rec) => {
+      const item = items.get(rec.id);
+      if (!item) return;
+      if (item.action === 'unchanged') {
+        counts.unchanged++;
+        return;
+      }
+      try {
+        const image = imageOf(rec);
+        if (image) await copyImage(image.id, image.url);
+        const out: { missing: string[]; noImage?: boolean } = { missing: [] };
+        const body = targetBody(resource, rec, translate, out);
+        if (out.missing.length > 0) throw new Error(`not copied: its ${out.missing.join(', ')} did not arrive`);
+        const hash = out.noImage ? '' : bodyHash(body);
+        if (item.action === 'adopt' && item.target_id !== undefined) {
+          map.set(name, rec.id, item.target_id, hash);
+          counts.adopted++;
+        } else if (item.action === 'update' && item.target_id !== undefined) {
+          const targetId = item.target_id;
+          await writeOnce({
+            send: () => sides.target.post(`/${name}/${targetId}`, body, { signal, finish: true }),
+            signal,
+          });
+          map.set(name, rec.id, targetId, hash);
+          counts.updated++;
+        } else {
+          const created = await writeOnce({
+            send: async () => (await sides.target.post<Rec>(`/${name}`, body, { signal, finish: true })).body,
+            landed: () => findCreated(sides.target, resource, body, taken, signal),
+            signal,
+          });
+          taken.add(created.id);
+          // (the crash seam: a run that stops between a create and the map's write)
+          ctx.fault?.('migrate-created');
+          map.set(name, rec.id, created.id, hash);
+          item.target_id = created.id;
+          counts.created++;
+        }
+        onDone?.(item);
+      } catch (err) {
+        if (!refusedRecord(err) && !(err instanceof Error && err.message.startsWith('not copied:'))) throw err;
+        counts.failed++;
+        failed.push({
+          resource: name,
+          source_id: rec.id,
+          title: item.title,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+    };
+    const ordered = inOrder(name, records);
+    if (name === 'categories') {
+      // (level by level: a parent lands before its children are sent)
+      const levels = new Map<number, Rec[]>();
+      for (const rec of ordered) {
+        const d = depthOf(records, rec);
+        levels.set(d, [...(levels.get(d) ?? []), rec]);
+      }
+      for (const d of [...levels.keys()].sort((a, b) => a - b))
+        await eachLimit(levels.get(d) ?? [], MIGRATE_SLOTS, one);
+    } else {
+      await eachLimit(ordered, MIGRATE_SLOTS, one);
+    }
+  }
+  return { done, failed, warnings };
+}
