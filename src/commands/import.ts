@@ -16,6 +16,7 @@ import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
 import { durationText } from '../csv/event-times.js';
 import { runImport, summaryAtStop } from '../csv/import.js';
 import { DEFAULT_LOSSY_ACTION, LOSSY_ACTIONS, type LossyAction } from '../csv/lossy.js';
+import type { PlanEntry } from '../csv/plan.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { rejectionReasons } from '../csv/rejection-reasons.js';
@@ -28,6 +29,7 @@ import { printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
 import { importFacts } from './import-facts.js';
 import { fetchInput, smallFile } from './import-input.js';
+import { planForm, printPlan } from './plan-output.js';
 import { dateZone, outputFormat, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
@@ -216,9 +218,13 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // when rows were rejected or the run stopped, the data only when -o asks for it.
   const shown = summaryFormat(await outputFormat(rt), { quiet: notes.quiet, output: g.output, json: g.json });
   const asData = shown === 'yaml' ? 'yaml' : shown ? 'ndjson' : undefined;
+  // A dry run prints its plan: every row with what would happen to it, the counts last.
+  const plan: PlanEntry[] = [];
+  const form = dryRun ? await planForm(rt) : undefined;
   const printSummary = (summary: ImportSummary, trouble: boolean) => {
     notes.text(summaryText(summary, dryRun), trouble || summary.rejected > 0 ? 'trouble' : 'info');
-    if (asData) printValue(ctx, summary, asData);
+    if (form) printPlan(rt, form, plan, { ...summary });
+    else if (asData) printValue(ctx, summary, asData);
   };
   let summary: ImportSummary;
   try {
@@ -252,6 +258,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       note: (line) => rt.debug?.(line),
       progress: createProgress(notes.stream('info'), `import ${resource.name}`, sized),
       size: sized ? size : undefined,
+      plan: dryRun ? (entry) => plan.push(entry) : undefined,
     });
   } catch (err) {
     await roleWarning;
