@@ -23,10 +23,12 @@ import { rejectionReasons } from '../csv/rejection-reasons.js';
 import { noRejects, openRejects } from '../csv/rejects.js';
 import { openXlsx as openWorkbook } from '../csv/xlsx.js';
 import { DURATION_FORMS } from '../dates/duration.js';
-import { PartialError, UsageError } from '../errors/index.js';
+import { InterruptedError, PartialError, UsageError } from '../errors/index.js';
 import { stderrNotes, summaryFormat } from '../output/notes.js';
 import { printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
+import { fileSha256, sha256 } from './history/hash.js';
+import { recordRun } from './history/store.js';
 import { importFacts } from './import-facts.js';
 import { fetchInput, smallFile } from './import-input.js';
 import { planForm, printPlan } from './plan-output.js';
@@ -226,6 +228,16 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     if (form) printPlan(rt, form, plan, { ...summary });
     else if (asData) printValue(ctx, summary, asData);
   };
+  // Every run that writes is recorded in the profile's history (calctl history, calctl undo).
+  const recorder = await recordRun(
+    rt,
+    {
+      kind: 'import',
+      source: address ? file : stdin ? '-' : path,
+      sha256: remote ? sha256(remote.body) : stdin ? undefined : await fileSha256(path),
+    },
+    (line) => notes.line(line),
+  );
   let summary: ImportSummary;
   try {
     summary = await runImport({
@@ -259,8 +271,11 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       progress: createProgress(notes.stream('info'), `import ${resource.name}`, sized),
       size: sized ? size : undefined,
       plan: dryRun ? (entry) => plan.push(entry) : undefined,
+      journal: recorder?.journal,
+      linkCreated: recorder ? (linked, record) => recorder.linkCreated(linked, record) : undefined,
     });
   } catch (err) {
+    recorder?.finish(err instanceof InterruptedError ? 'interrupted' : 'failed', summaryAtStop(err) ?? {});
     await roleWarning;
     reasons.print(ctx.io.stderr, rejectsFile);
     // Interrupted, or stopped by a malformed line or a lost site: the counts so far still go out (a
@@ -269,6 +284,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     if (partial) printSummary(partial, true);
     throw err;
   }
+  recorder?.finish('done', summary);
   await roleWarning;
   reasons.print(ctx.io.stderr, rejectsFile);
   if (notes.shows('note')) icsInput?.printNotes(rt, source);
