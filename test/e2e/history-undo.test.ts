@@ -231,4 +231,20 @@ describe('import plan, history and undo', { timeout: 120_000 }, () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/was undone by run/);
   });
+
+  it('a bulk delete is recorded, and undo restores what it trashed', async () => {
+    const { run, state } = await setup();
+    const before = await state();
+    const ids = [before['Talk 2']?.id, before['Talk 3']?.id].map(String);
+    const del = await run(['events', 'delete', ...ids, '--yes', '-o', 'json']);
+    expect(del.code, del.stderr).toBe(0);
+    expect((await state())['Talk 2']?.status).toBe('trash');
+    const runs = (await run(['history', '-o', 'json'])).json<Rec[]>();
+    expect(runs[0]).toMatchObject({ kind: 'delete', status: 'done', counts: { deleted: 2 } });
+    const undo = await run(['undo', '--yes']);
+    expect(undo.code, undo.stderr).toBe(0);
+    const after = await state();
+    for (const t of ['Talk 2', 'Talk 3'])
+      expect({ ...after[t], modified: null }).toEqual({ ...before[t], modified: null });
+  });
 });
