@@ -247,4 +247,44 @@ describe('import plan, history and undo', { timeout: 120_000 }, () => {
     for (const t of ['Talk 2', 'Talk 3'])
       expect({ ...after[t], modified: null }).toEqual({ ...before[t], modified: null });
   });
+
+  it('a feeds run is recorded, its dry run prints the plan, and undo trashes what it brought', async () => {
+    const { home, run, state } = await setup();
+    const ics = join(home, 'club.ics');
+    const vevent = (i: number) =>
+      [
+        'BEGIN:VEVENT',
+        `UID:club-${i}@example.org`,
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART:${year}0610T1${i}0000Z`,
+        `DTEND:${year}0610T1${i}3000Z`,
+        `SUMMARY:Club night ${i}`,
+        'END:VEVENT',
+      ].join('\r\n');
+    writeFileSync(
+      ics,
+      ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', vevent(1), vevent(2), 'END:VCALENDAR', ''].join('\r\n'),
+    );
+    expect((await run(['feeds', 'add', 'club', ics, '--until', '+2y'])).code).toBe(0);
+    const dry = await run(['feeds', 'run', '--dry-run', '-o', 'ndjson']);
+    expect(dry.code, dry.stderr).toBe(0);
+    const lines = dry.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Rec);
+    expect(lines.map((l) => l.action ?? 'summary')).toEqual(['create', 'create', 'summary']);
+    expect(Object.keys(await state()).filter((t) => t.startsWith('Club'))).toEqual([]);
+    const real = await run(['feeds', 'run', '-o', 'json']);
+    expect(real.code, real.stderr).toBe(0);
+    expect((await state())['Club night 1']?.status).toBe('publish');
+    const runs = (await run(['history', '-o', 'json'])).json<Rec[]>();
+    expect(runs[0]).toMatchObject({ kind: 'feeds run', status: 'done', counts: { created: 2 } });
+    // (a run that finds nothing new writes nothing, and is not kept)
+    expect((await run(['feeds', 'run', '--quiet'])).code).toBe(0);
+    expect((await run(['history', '-o', 'json'])).json<Rec[]>()).toHaveLength(runs.length);
+    const undo = await run(['undo', '--yes']);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect((await state())['Club night 1']?.status).toBe('trash');
+    expect((await state())['Club night 2']?.status).toBe('trash');
+  });
 });
