@@ -384,7 +384,8 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       'after',
       `\nColumns: our field names or the site importer's labels, any order, case- and space-insensitive.\n` +
         `Exit codes: 0 every row done, 3 some rows rejected, 2 bad flags or a malformed file, 130 interrupted (resume with --resume).\n` +
-        'Global --dry-run reads, validates and matches everything and reports what would change, writing nothing.',
+        'Global --dry-run reads, validates and matches everything and prints the plan of every row (create, update with each field before → after, unchanged, reject), writing nothing.\n' +
+        'A run that writes is recorded in the history: calctl history lists it, calctl undo takes it back.',
     )
     .action(async (file: string, opts: Opts) => {
       await importFile(deps.runtime(), resource, file, opts);
