@@ -42,7 +42,10 @@ export async function listRuns(rt: Runtime, limit: number): Promise<void> {
     return;
   }
   const { columns } = stdoutTerminal(rt.ctx);
-  printText(rt.ctx, renderTable(runs.map(row), ['id', 'started', 'command', 'counts', 'status'], { width: columns }));
+  printText(
+    rt.ctx,
+    renderTable(runs.map(row), ['id', 'started', 'command', 'source', 'counts', 'status'], { width: columns }),
+  );
 }
 
 /** Shows one run and its records. */

@@ -120,7 +120,7 @@ export function redactedCommand(argv: readonly string[]): string {
     }
     out.push(a.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@'));
   }
-  return ['calctl', ...out].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return ['calctl', ...out].map((w) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 const parse = <T>(text: unknown): T | null => (typeof text === 'string' ? (JSON.parse(text) as T) : null);
