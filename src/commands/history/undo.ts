@@ -14,10 +14,11 @@
 import { type ApiClient, ApiError, coreRecordPath, coreRouteUrl } from '../../api/index.js';
 import { getResource, type ResourceName, type ResourceSpec } from '../../catalog/index.js';
 import { modifiedOf } from '../../csv/journal.js';
-import { type PlanEntry, planChanges, planEntry } from '../../csv/plan.js';
+import { LINK_FIELDS, type LinkNames, type PlanEntry, planChanges, planEntry } from '../../csv/plan.js';
 import { CalctlError, EXIT, PartialError, UsageError } from '../../errors/index.js';
 import { stderrNotes } from '../../output/notes.js';
-import { type Body, changedKeys, recordToInput, updateBody } from '../../records/index.js';
+import { type Body, changedKeys, ids, recordToInput, updateBody } from '../../records/index.js';
+import { decodeEntities } from '../../wptext/index.js';
 import { planForm, printPlan } from '../plan-output.js';
 import { confirmOrThrow } from '../shared.js';
 import type { Runtime } from '../types.js';
@@ -104,7 +105,7 @@ async function usedBy(
   api: ApiClient,
   linked: ResourceName,
   id: number,
-  leaving: ReadonlySet<number>,
+  leaving: ReadonlyMap<number, Body | null>,
   signal: AbortSignal,
 ): Promise<number> {
   const filter = LINKED_FILTER[linked];
@@ -120,7 +121,14 @@ async function usedBy(
     signal,
   });
   const events = Array.isArray(res.body.events) ? (res.body.events as Obj[]) : [];
-  const staying = events.filter((e) => !leaving.has(Number(e.id))).length;
+  const uses = (wanted: Body) => ids(wanted[filter]).includes(id);
+  const staying = events.filter((e) => {
+    const event = Number(e.id);
+    if (!leaving.has(event)) return true;
+    const wanted = leaving.get(event);
+    // (trashed by this undo, or given back links that leave this one out)
+    return wanted !== null && wanted !== undefined && (!(filter in wanted) || uses(wanted));
+  }).length;
   const total = Number(res.body.total);
   return Number.isFinite(total) && total > events.length ? total - (events.length - staying) : staying;
 }
@@ -131,7 +139,7 @@ async function decide(
   api: ApiClient,
   r: HistoryRecord,
   force: boolean,
-  leaving: ReadonlySet<number>,
+  leaving: ReadonlyMap<number, Body | null>,
 ): Promise<Step> {
   const resource = getResource(r.resource as ResourceName);
   if (r.id === null) return { kind: 'keep', why: 'its create had no answer: look it up by its title' };
@@ -171,10 +179,48 @@ async function decide(
   }
 }
 
+/** The names of the linked records an undo's updates name, asked of the site once each. */
+async function linkNames(
+  api: ApiClient,
+  steps: readonly [HistoryRecord, Step][],
+  signal: AbortSignal,
+): Promise<LinkNames> {
+  const known = new Map<string, string>();
+  const wanted = new Set<string>();
+  for (const [, step] of steps) {
+    if (step.kind !== 'update') continue;
+    for (const field of step.fields) {
+      const linked = LINK_FIELDS[field];
+      if (!linked) continue;
+      // (the record as it is embeds its links' names)
+      const shown = step.current[field];
+      for (const o of Array.isArray(shown) ? shown : [shown]) {
+        if (typeof o === 'object' && o !== null) {
+          const rec = o as Obj;
+          const name = rec.venue ?? rec.organizer ?? rec.name;
+          if (typeof name === 'string') known.set(`${linked}:${Number(rec.id)}`, decodeEntities(name));
+        }
+      }
+      for (const id of ids(step.wanted[field])) wanted.add(`${linked}:${id}`);
+    }
+  }
+  for (const key of wanted) {
+    if (known.has(key)) continue;
+    const [linked, id] = key.split(':');
+    try {
+      const rec = (await api.get<Obj>(`/${linked}/${id}`, { signal })).body;
+      const name = rec.venue ?? rec.organizer ?? rec.name;
+      if (typeof name === 'string') known.set(key, decodeEntities(name));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  }
+  return (linked, id) => known.get(`${linked}:${id}`);
+}
+
 /** The plan entry of one record's undo. */
-function entryOf(r: HistoryRecord, step: Step, force: boolean): PlanEntry {
+function entryOf(r: HistoryRecord, step: Step, force: boolean, names: LinkNames): PlanEntry {
   const common = { resource: r.resource, id: r.id, title: r.title, line: null };
-  const none = () => undefined;
   switch (step.kind) {
     case 'done':
     case 'keep':
@@ -192,7 +238,7 @@ function entryOf(r: HistoryRecord, step: Step, force: boolean): PlanEntry {
     case 'update': {
       const resource = getResource(r.resource as ResourceName);
       const now = recordToInput(resource, step.current);
-      return planEntry({ ...common, action: 'update', changes: planChanges(step.fields, now, step.wanted, none) });
+      return planEntry({ ...common, action: 'update', changes: planChanges(step.fields, now, step.wanted, names) });
     }
   }
 }
@@ -323,13 +369,15 @@ export async function undoRun(rt: Runtime, runArg: string | undefined, opts: Und
     const api = await rt.api();
     const steps: [HistoryRecord, Step][] = [];
     // (events first: a linked record is deleted only when no event stays that uses it)
-    const leaving = new Set<number>();
+    const leaving = new Map<number, Body | null>();
     for (const r of todo) {
       const step = await decide(rt, api, r, opts.force, leaving);
-      if (step.kind === 'delete' && r.resource === 'events' && r.id !== null) leaving.add(r.id);
+      if (r.resource === 'events' && r.id !== null && step.kind === 'delete') leaving.set(r.id, null);
+      if (r.resource === 'events' && r.id !== null && step.kind === 'update') leaving.set(r.id, step.wanted);
       steps.push([r, step]);
     }
-    const plan = steps.map(([r, step]) => entryOf(r, step, opts.force));
+    const names = await linkNames(api, steps, rt.ctx.signal);
+    const plan = steps.map(([r, step]) => entryOf(r, step, opts.force, names));
     const writes = steps.filter(([, s]) => s.kind === 'delete' || s.kind === 'restore' || s.kind === 'update').length;
     const conflicts = steps.filter(([, s]) => s.kind === 'conflict');
     const counts = {
