@@ -33,7 +33,7 @@ interface Seen {
 }
 
 /** Values tried, in order, for an option or argument; the first its parser accepts is used. */
-const CANDIDATES = ['1', '2026-06-15', 'x=1', 'Name:value', 'd/m/Y', 'bash', 'events', 'monday', 'x'];
+const CANDIDATES = ['1', '2026-06-15', 'x=1', 'Name:value', 'd/m/Y', 'bash', 'events', 'monday', 'x', '2h'];
 
 function valueFor(item: Option | Argument): string {
   if (item.argChoices && item.argChoices.length > 0) return item.argChoices[0] as string;
