@@ -194,9 +194,10 @@ export class History {
 
   /** Ends a run with its counts and status. */
   finish(run: number, status: Exclude<RunStatus, 'running'>, counts: object): void {
-    // (a run that wrote nothing, a cron job's feeds run that found nothing new, is not kept)
+    // (a run that wrote nothing, a cron job's feeds run that found nothing new or a run stopped
+    // before its first write, is not kept)
     const wrote = this.db.prepare('SELECT 1 FROM records WHERE run = ? LIMIT 1').get(run) !== undefined;
-    if (!wrote && status === 'done') {
+    if (!wrote) {
       this.db.prepare('DELETE FROM runs WHERE id = ?').run(run);
       return;
     }
