@@ -287,4 +287,29 @@ describe('import plan, history and undo', { timeout: 120_000 }, () => {
     expect((await state())['Club night 1']?.status).toBe('trash');
     expect((await state())['Club night 2']?.status).toBe('trash');
   });
+
+  it('a field the record did not have before the run (a venue) is cleared again', async () => {
+    const home = tempHome();
+    const run = (args: string[]) => runInProcess(args, { home });
+    const file = join(home, 'a.csv');
+    writeFileSync(file, `Event Name,Event Start Date,Event Start Time\nBare,${year}-05-01,10:00\n`);
+    expect((await run(['import', 'events', file])).code).toBe(0);
+    writeFileSync(
+      file,
+      `Event Name,Event Start Date,Event Start Time,Event Venue Name\nBare,${year}-05-01,10:00,Hall X\n`,
+    );
+    expect((await run(['import', 'events', file])).code).toBe(0);
+    const get = async () =>
+      (
+        await run(['events', 'list', '--start-date', `${year}-05-01`, '--end-date', `${year}-05-02`, '-o', 'json'])
+      ).json<Rec[]>()[0];
+    expect(((await get())?.venue as Rec | undefined)?.venue).toBe('Hall X');
+    const undo = await run(['undo', '--yes']);
+    expect(undo.code, undo.stderr).toBe(0);
+    const after = await get();
+    expect((after?.venue as Rec | undefined)?.venue).toBeUndefined();
+    expect((await run(['venues', 'list', '--status', 'publish,trash', '-o', 'json'])).json<Rec[]>()).toMatchObject([
+      { venue: 'Hall X', status: 'trash' },
+    ]);
+  });
 });

@@ -17,7 +17,7 @@ import { modifiedOf } from '../../csv/journal.js';
 import { LINK_FIELDS, type LinkNames, type PlanEntry, planChanges, planEntry } from '../../csv/plan.js';
 import { CalctlError, EXIT, PartialError, UsageError } from '../../errors/index.js';
 import { stderrNotes } from '../../output/notes.js';
-import { type Body, changedKeys, ids, recordToInput, updateBody } from '../../records/index.js';
+import { type Body, changedKeys, ids, recordToInput, SITE_RESETS, updateBody } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 import { planForm, printPlan } from '../plan-output.js';
 import { confirmOrThrow } from '../shared.js';
@@ -86,8 +86,9 @@ async function fetchCurrent(
   }
 }
 
+/** The fields of a body; a field it did not have is null (none: a venue the record had not). */
 const pick = (body: Body | null, fields: readonly string[]): Body =>
-  Object.fromEntries(fields.filter((f) => body && f in body).map((f) => [f, body?.[f] ?? null]));
+  Object.fromEntries(fields.map((f) => [f, body?.[f] ?? null]));
 
 /** Whether the record changed on the site since the run left it. */
 function changedSince(resource: ResourceSpec, r: HistoryRecord, current: Obj, fields: readonly string[]): boolean {
@@ -307,6 +308,9 @@ async function carryOut(
   if (step.kind === 'update') {
     const current = recordToInput(resource, step.current);
     const body = updateBody(resource, current, step.wanted);
+    // (a field the record had not, a venue: left out, which is how a site clears what an update omits)
+    for (const [k, v] of Object.entries(step.wanted))
+      if (v === null && SITE_RESETS[resource.name]?.includes(k)) delete body[k];
     const seq = history.intent(
       run,
       {
