@@ -50,6 +50,9 @@ describe('undo killed midway', () => {
     expect(killed.code, `the undo finished before it was killed: ${killed.stderr}`).toBeNull();
     expect(atKill).toBeLessThan(ROWS);
 
+    // (its process is gone: the history says the undo run was interrupted)
+    const listed = await runCli(['history', '-o', 'json'], { home });
+    expect(listed.json<{ kind: string; status: string }[]>()[0]).toMatchObject({ kind: 'undo', status: 'interrupted' });
     const again = await runCli(['undo', '--yes', '-o', 'json'], { home, timeoutMs: 60_000 });
     expect(again.code, again.stderr).toBe(0);
     const undoRecords = db

@@ -413,7 +413,7 @@ export async function undoRun(rt: Runtime, runArg: string | undefined, opts: Und
           await carryOut(rt, api, history, run.id, r, step, opts.force);
         }
       } catch (err) {
-        history.finish(run.id, 'failed', counts);
+        history.finish(run.id, rt.ctx.signal.aborted ? 'interrupted' : 'failed', counts);
         throw err;
       }
       history.finish(run.id, 'done', counts);
