@@ -336,7 +336,9 @@ export async function recordRun(
   run: { kind: string; source?: string | undefined; sha256?: string | undefined },
   warn?: (line: string) => void,
 ): Promise<RunRecorder | undefined> {
-  if (rt.globals().dryRun) return undefined;
+  // (nothing is written to the site by a dry run, nor offline: a working copy's changes are recorded
+  // when sync push sends them)
+  if (rt.globals().dryRun || rt.globals().offline) return undefined;
   let history: History;
   try {
     history = await openHistory(rt);
