@@ -340,6 +340,11 @@ export interface UndoOptions {
 export async function undoRun(rt: Runtime, runArg: string | undefined, opts: UndoOptions): Promise<void> {
   const notes = stderrNotes(rt.ctx);
   const dryRun = rt.globals().dryRun === true;
+  if (rt.globals().offline)
+    throw new UsageError(
+      'undo takes back what a run wrote to the site, not to the working copy',
+      'run it without --offline (then sync pull brings the result into the working copy)',
+    );
   const history = await openHistory(rt);
   try {
     let target: HistoryRun | undefined;
