@@ -179,6 +179,7 @@ export async function buildProgram(
     (await import('../commands/sync/register.js')).registerSyncCommands(program, deps);
     (await import('../commands/feeds/register.js')).registerFeedsCommands(program, deps);
     (await import('../commands/migrate/register.js')).registerMigrateCommand(program, deps);
+    (await import('../commands/history/register.js')).registerHistoryCommands(program, deps);
     await registerBulkCommands(program, deps, argv);
     registerHelpCommand(program, deps);
     const completion = await import('../commands/completion.js');
@@ -306,7 +307,7 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
   let program: Command | undefined;
   const globals = (): GlobalOptions => (program?.opts() ?? {}) as GlobalOptions;
   const getRuntime = () => {
-    runtime ??= createRuntime(ctx, globals());
+    runtime ??= createRuntime(ctx, globals(), argv);
     return runtime;
   };
   // A failed write to stdout stops the run: nobody reads what comes next. A closed pipe

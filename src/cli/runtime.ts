@@ -32,7 +32,7 @@ export function verboseEnabled(globals: GlobalOptions, env: Context['env']): boo
  * Creates the runtime for one run. Nothing is read or started until a command asks: `--help` and
  * local commands (profile, help) never open the store or the network.
  */
-export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime {
+export function createRuntime(ctx: Context, globals: GlobalOptions, argv: readonly string[] = []): CliRuntime {
   let targetPromise: Promise<Target> | undefined;
   let apiPromise: Promise<ApiClient> | undefined;
   let closeServer: (() => Promise<void>) | undefined;
@@ -201,6 +201,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions): CliRuntime 
       return apiPromise;
     },
     globals: () => globals,
+    argv,
     stdinText,
     debug,
     close: async () => {

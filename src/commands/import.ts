@@ -16,18 +16,22 @@ import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
 import { durationText } from '../csv/event-times.js';
 import { runImport, summaryAtStop } from '../csv/import.js';
 import { DEFAULT_LOSSY_ACTION, LOSSY_ACTIONS, type LossyAction } from '../csv/lossy.js';
+import type { PlanEntry } from '../csv/plan.js';
 import { createProgress, type ImportSummary, plural, summaryText } from '../csv/progress.js';
 import { guessFormat, openSource } from '../csv/read.js';
 import { rejectionReasons } from '../csv/rejection-reasons.js';
 import { noRejects, openRejects } from '../csv/rejects.js';
 import { openXlsx as openWorkbook } from '../csv/xlsx.js';
 import { DURATION_FORMS } from '../dates/duration.js';
-import { PartialError, UsageError } from '../errors/index.js';
+import { InterruptedError, PartialError, UsageError } from '../errors/index.js';
 import { stderrNotes, summaryFormat } from '../output/notes.js';
 import { printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
+import { fileSha256, sha256 } from './history/hash.js';
+import { recordRun } from './history/store.js';
 import { importFacts } from './import-facts.js';
 import { fetchInput, smallFile } from './import-input.js';
+import { planForm, printPlan } from './plan-output.js';
 import { dateZone, outputFormat, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
@@ -217,10 +221,24 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   // when rows were rejected or the run stopped, the data only when -o asks for it.
   const shown = summaryFormat(await outputFormat(rt), { quiet: notes.quiet, output: g.output, json: g.json });
   const asData = shown === 'yaml' ? 'yaml' : shown ? 'ndjson' : undefined;
+  // A dry run prints its plan: every row with what would happen to it, the counts last.
+  const plan: PlanEntry[] = [];
+  const form = dryRun ? await planForm(rt) : undefined;
   const printSummary = (summary: ImportSummary, trouble: boolean) => {
     notes.text(summaryText(summary, dryRun), trouble || summary.rejected > 0 ? 'trouble' : 'info');
-    if (asData) printValue(ctx, summary, asData);
+    if (form) printPlan(rt, form, plan, { ...summary });
+    else if (asData) printValue(ctx, summary, asData);
   };
+  // Every run that writes is recorded in the profile's history (calctl history, calctl undo).
+  const recorder = await recordRun(
+    rt,
+    {
+      kind: 'import',
+      source: address ? file : stdin ? '-' : path,
+      sha256: remote ? sha256(remote.body) : stdin ? undefined : await fileSha256(path),
+    },
+    (line) => notes.line(line),
+  );
   let summary: ImportSummary;
   try {
     summary = await runImport({
@@ -253,8 +271,12 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
       note: (line) => rt.debug?.(line),
       progress: createProgress(notes.stream('info'), `import ${resource.name}`, sized),
       size: sized ? size : undefined,
+      plan: dryRun ? (entry) => plan.push(entry) : undefined,
+      journal: recorder?.journal,
+      linkCreated: recorder ? (linked, record) => recorder.linkCreated(linked, record) : undefined,
     });
   } catch (err) {
+    recorder?.finish(err instanceof InterruptedError ? 'interrupted' : 'failed', summaryAtStop(err) ?? {});
     await roleWarning;
     reasons.print(ctx.io.stderr, rejectsFile);
     // Interrupted, or stopped by a malformed line or a lost site: the counts so far still go out (a
@@ -263,6 +285,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
     if (partial) printSummary(partial, true);
     throw err;
   }
+  recorder?.finish('done', summary);
   await roleWarning;
   reasons.print(ctx.io.stderr, rejectsFile);
   if (notes.shows('note')) icsInput?.printNotes(rt, source);
@@ -362,7 +385,8 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       'after',
       `\nColumns: our field names or the site importer's labels, any order, case- and space-insensitive.\n` +
         `Exit codes: 0 every row done, 3 some rows rejected, 2 bad flags or a malformed file, 130 interrupted (resume with --resume).\n` +
-        'Global --dry-run reads, validates and matches everything and reports what would change, writing nothing.',
+        'Global --dry-run reads, validates and matches everything and prints the plan of every row (create, update with each field before → after, unchanged, reject), writing nothing.\n' +
+        'A run that writes is recorded in the history: calctl history lists it, calctl undo takes it back.',
     )
     .action(async (file: string, opts: Opts) => {
       await importFile(deps.runtime(), resource, file, opts);

@@ -16,6 +16,8 @@ export interface Runtime {
   api(): Promise<ApiClient>;
   /** global options as parsed (output format, fields, verbose …) */
   globals(): GlobalOptions;
+  /** the command line as given (without node and the script), for the history of runs that write */
+  argv?: readonly string[] | undefined;
   /** closes the client and any in-process server */
   close(): Promise<void>;
   /** a line on stderr with --verbose only */

@@ -272,6 +272,25 @@ export const EXAMPLES: Record<string, Example[]> = {
     { cmd: 'calctl profile test demo', about: 'test a stored profile', skip: NEEDS_SITE },
     { cmd: 'calctl profile test -o json', about: 'the checks as JSON' },
   ],
+  history: [
+    { cmd: 'calctl history', about: 'the runs that wrote to this profile, newest first' },
+    { cmd: 'calctl history -o json --limit 5', about: 'the last five as JSON' },
+  ],
+  'history show': [
+    { cmd: 'calctl events delete 4 --yes && calctl history show 1', about: 'a run and every record it wrote' },
+    {
+      cmd: 'calctl history show 1 -o json',
+      about: 'the same as JSON, with each record before',
+    },
+  ],
+  undo: [
+    { cmd: 'calctl events delete 4 --yes && calctl undo --dry-run', about: 'what undoing the last run would do' },
+    { cmd: 'calctl undo --yes', about: 'take the last run back without a question' },
+    {
+      cmd: 'calctl undo 2 --yes',
+      about: 'an undo is a run too: undo it to take the undo back',
+    },
+  ],
   help: [
     { cmd: 'calctl help exit-codes', about: 'what each exit code means' },
     { cmd: 'calctl help events list', about: 'the same as calctl events list --help' },

@@ -37,3 +37,12 @@ export function defaultCacheDir(env: Env, home: string): string {
   const xdg = xdgBase(env.XDG_CACHE_HOME);
   return join(xdg ?? join(home, '.cache'), 'calctl');
 }
+
+/**
+ * Directory of what calctl keeps about its own runs (the history of runs that write):
+ * `$XDG_STATE_HOME/calctl`, else `~/.local/state/calctl`.
+ */
+export function defaultStateDir(env: Env, home: string): string {
+  const xdg = xdgBase(env.XDG_STATE_HOME);
+  return join(xdg ?? join(home, '.local', 'state'), 'calctl');
+}

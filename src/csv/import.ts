@@ -9,15 +9,17 @@ import type { ResourceSpec } from '../catalog/index.js';
 import type { DateFormat } from '../dates/numeric.js';
 import { InterruptedError, UsageError } from '../errors/index.js';
 import { createLinkResolver } from '../links/index.js';
-import { naturalKeyFields } from '../records/index.js';
-import { applyRow } from './apply.js';
+import { type Body, naturalKeyFields } from '../records/index.js';
+import { applyRow, type Decision } from './apply.js';
 import type { Checkpoint, Counts } from './checkpoint.js';
 import { columnsRead, missingColumns } from './column-notes.js';
 import { type ColumnMapping, columnAliases, mapColumns, normalizeLabel } from './columns.js';
 import { DateOrderSurvey, inDateOrder, type SiteDateOrder } from './date-order.js';
 import { IMPORT_CONCURRENCY } from './defaults.js';
+import type { WriteJournal } from './journal.js';
 import type { LossyAction } from './lossy.js';
 import { buildMatchIndex } from './match-loader.js';
+import { type PlanEntry, planChanges, planEntry, rowLinkNames } from './plan.js';
 import { prepareRow } from './prepare.js';
 import { type ImportSummary, type Progress, plural } from './progress.js';
 import { isBlankRow, type RecordSource, type SourceRow } from './read.js';
@@ -109,6 +111,12 @@ export interface ImportOptions {
   progress?: Progress | undefined;
   /** bytes of the input, when known: the progress bar shows the share of them finished */
   size?: number | undefined;
+  /** told each row's plan entry once decided (rows finish out of order: sort by line) */
+  plan?: ((entry: PlanEntry) => void) | undefined;
+  /** the run's history (absent: a dry run, or a run not recorded) */
+  journal?: WriteJournal | undefined;
+  /** told of each linked record (venue, organizer, term) the run created */
+  linkCreated?: ((linked: string, record: Record<string, unknown>) => void) | undefined;
 }
 
 function matchFields(resource: ResourceSpec, matchBy: readonly string[] | undefined): string[] {
@@ -189,7 +197,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           return zoneAsked;
         }
       : (zoneGiven ?? 'UTC');
-  const links = createLinkResolver({ api, dryRun, signal: opts.signal });
+  const links = createLinkResolver({ api, dryRun, signal: opts.signal, onCreated: opts.linkCreated });
   const applyOpts = {
     api,
     writer,
@@ -198,6 +206,40 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     onConflict: opts.onConflict ?? 'update',
     dryRun,
     signal: opts.signal,
+    journal: opts.journal,
+  };
+  const linkNames = (linked: string, id: number) => index.linkName(linked, id);
+  /** A row's plan entry, from what was decided for it. */
+  const planOf = (
+    row: SourceRow,
+    d: Decision,
+    body: Body,
+    converted: { links: Map<string, string>; warnings: string[] },
+  ): PlanEntry => {
+    const links = rowLinkNames(converted.links);
+    const title = String(body[resource.titleField] ?? ('current' in d ? d.current?.[resource.titleField] : '') ?? '');
+    const common = { line: row.line, resource: resource.name, title, links, warnings: converted.warnings };
+    switch (d.kind) {
+      case 'create':
+        return planEntry({ ...common, action: 'create' });
+      case 'unchanged':
+        return planEntry({ ...common, action: 'unchanged', id: d.id });
+      case 'update':
+        return planEntry({
+          ...common,
+          action: 'update',
+          id: d.entry.id,
+          changes: planChanges(d.changed, d.current, d.sent, linkNames, links),
+        });
+      case 'rejected':
+        return planEntry({
+          ...common,
+          action: 'reject',
+          id: d.id ?? null,
+          error: d.message,
+          changes: d.current && d.changed ? planChanges(d.changed, d.current, body, linkNames, links) : [],
+        });
+    }
   };
   const refreshMapping = () => {
     if (source.columns.length === seenColumns) return;
@@ -247,7 +289,22 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     }
   }
 
-  const reject = (row: SourceRow, column: string | undefined, message: string) => {
+  const rowTitle = (row: SourceRow): string => {
+    for (const [column, field] of mapping.targets)
+      if (field === resource.titleField) return row.cells.get(column) ?? '';
+    return '';
+  };
+  const reject = (row: SourceRow, column: string | undefined, message: string, planned = false) => {
+    if (!planned)
+      opts.plan?.(
+        planEntry({
+          line: row.line,
+          action: 'reject',
+          resource: resource.name,
+          title: rowTitle(row),
+          error: `${column ? `column "${column}": ` : ''}${message}`,
+        }),
+      );
     counts.rejected++;
     rejectedNow = true;
     rejects.write(row.cells, `line ${row.line}${column ? `, column "${column}"` : ''}: ${message}`);
@@ -274,11 +331,23 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     const { body } = converted;
     const lockKey = String(body[resource.titleField] ?? '').toLowerCase() || `#${row.index}`;
     const verify = cp?.previousPending.has(row.index) ?? false;
+    let planned = false;
     const outcome = await withLock(lockKey, () =>
-      applyRow({ ...applyOpts, beforeCreate: () => cp?.pending.add(row.index) }, converted.id, body, verify),
+      applyRow(
+        { ...applyOpts, beforeCreate: () => cp?.pending.add(row.index) },
+        converted.id,
+        body,
+        verify,
+        opts.plan
+          ? (d) => {
+              planned = true;
+              opts.plan?.(planOf(row, d, body, converted));
+            }
+          : undefined,
+      ),
     );
     if (outcome.kind === 'rejected') {
-      reject(row, undefined, outcome.message);
+      reject(row, undefined, outcome.message, planned);
       cp?.finish(row.index);
       return;
     }

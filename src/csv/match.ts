@@ -6,6 +6,7 @@
  */
 import type { ResourceSpec } from '../catalog/index.js';
 import { type Body, keyOf, recordToInput } from '../records/index.js';
+import { decodeEntities } from '../wptext/index.js';
 import { IdTable } from './id-table.js';
 import { hash53 } from './text.js';
 
@@ -20,6 +21,14 @@ export interface IndexEntry {
    */
   candidates?: readonly number[];
 }
+
+/** Where a record embeds its linked records' names: field, linked resource, key of the name. */
+const LINKED_NAMES = [
+  ['venue', 'venues', 'venue'],
+  ['organizer', 'organizers', 'organizer'],
+  ['categories', 'categories', 'name'],
+  ['tags', 'tags', 'name'],
+] as const;
 
 /** A natural key as a small integer (31 bits of its hash). */
 const keyHash = (key: string): number => hash53(key) % 0x80000000;
@@ -39,6 +48,8 @@ export class MatchIndex {
    * request to confirm.
    */
   private readonly createdByKey = new IdTable();
+  /** names of the linked records the listed records embed (`venues:12` → its name), for plans */
+  private readonly names = new Map<string, string>();
 
   /**
    * Fills the index with what a row may match before it is looked up (see match-loader); the
@@ -69,6 +80,7 @@ export class MatchIndex {
     const entry: IndexEntry = { id: Number(record.id), body: keepBody ? body : undefined };
     const key = keyOf(this.resource, body, this.keyFields);
     if (keepBody) {
+      this.learnNames(record);
       this.byId.set(entry.id, entry);
       if (typeof body.slug === 'string' && body.slug !== '') this.bySlug.set(body.slug.toLowerCase(), entry);
       // First match wins, like the importer.
@@ -79,6 +91,23 @@ export class MatchIndex {
       this.bySlug.set(body.slug.toLowerCase(), entry.id);
     if (key !== undefined && !this.byKey.has(key)) this.createdByKey.add(keyHash(key), entry.id);
     return entry;
+  }
+
+  /** The name of a linked record a listed record embeds (its venue, organizers, terms). */
+  linkName(linked: string, id: number): string | undefined {
+    return this.names.get(`${linked}:${id}`);
+  }
+
+  private learnNames(record: Record<string, unknown>): void {
+    for (const [field, linked, key] of LINKED_NAMES) {
+      const v = record[field];
+      for (const r of Array.isArray(v) ? v : [v]) {
+        if (typeof r !== 'object' || r === null) continue;
+        const o = r as Record<string, unknown>;
+        if (typeof o[key] === 'string' && o.id !== undefined)
+          this.names.set(`${linked}:${Number(o.id)}`, decodeEntities(o[key] as string));
+      }
+    }
   }
 
   /** Whether a record listed or looked up has this id. */

@@ -42,6 +42,8 @@ export interface LinkResolverOptions {
   ambiguous?: 'first' | 'error' | undefined;
   /** numeric ids: checked with the site (default) or passed on for the site to check */
   checkIds?: boolean | undefined;
+  /** told of each record created (a run's history) */
+  onCreated?: ((linked: ResourceName, record: Obj) => void) | undefined;
 }
 
 /** How a linked record named by a source (a feed) is resolved. */
@@ -145,6 +147,7 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
       });
       site.add(name, res.body);
       created.set(name, (created.get(name) ?? 0) + 1);
+      opts.onCreated?.(name, res.body);
       return Number(res.body.id);
     } catch (err) {
       const termId = (err as { data?: { term_id?: unknown } }).data?.term_id;

@@ -295,9 +295,14 @@ describe('feeds: conditional requests', { timeout: 120_000 }, () => {
     feeds.set('/plain.ics', {
       body: outlookFeed([...club, { uid: 'c1b2-uuid-0003', title: 'Bridge night', ...day(14, 19) }]),
     });
-    const r = await run('plain', '--dry-run');
+    const before = proxy.forwarded.length;
+    const dry = await cli(['feeds', 'run', '-o', 'json', 'plain', '--dry-run']);
+    const r = { code: dry.code, stderr: dry.stderr, sent: proxy.forwarded.slice(before) };
     expect(r.code, r.stderr).toBe(0);
-    expect(r.summary).toMatchObject({ status: 'planned', created: 1 });
+    // (the plan, in the shape of an import's: one entry per event to write, the counts last)
+    const plan = JSON.parse(dry.stdout) as Rec[];
+    expect(plan[0]).toMatchObject({ action: 'create', resource: 'events', title: 'Bridge night', id: null });
+    expect(plan.at(-1)).toMatchObject({ summary: { created: 1, feeds: [{ status: 'planned', created: 1 }] } });
     expect(r.stderr).toMatch(/1 would be created/);
     expect(r.sent).toEqual([]);
   });

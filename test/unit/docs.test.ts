@@ -14,6 +14,7 @@ import { FEED_DEFAULTS, LOCK_WAIT_SECONDS, MAX_TRASH_SHARE, RUNS_KEPT } from '..
 import { parseConcurrency } from '../../src/commands/shared.js';
 import { HELP_TOPICS } from '../../src/completion/help-topics.js';
 import { EXPORT_CONCURRENCY, IMPORT_CONCURRENCY } from '../../src/csv/defaults.js';
+import { PLAN_KEYS } from '../../src/csv/plan.js';
 import { EXIT_CODE_TABLE } from '../../src/errors/index.js';
 import { FORMATS } from '../../src/output/format.js';
 import { DEFAULT_WIDTH } from '../../src/output/table.js';
@@ -194,6 +195,12 @@ describe('README', () => {
 });
 
 describe('facts in the docs match the code', () => {
+  it("docs/history.md lists the plan's keys in their order", () => {
+    const table = section(read('docs/history.md'), 'The plan');
+    const keys = [...table.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+    expect(keys).toEqual([...PLAN_KEYS]);
+  });
+
   it('exit codes: the table in docs/commands.md is the code table', () => {
     const table = section(read('docs/commands.md'), 'Exit codes');
     const rows = [...table.matchAll(/^\|\s*(\d+)\s*\|\s*(.*?)\s*\|\s*$/gm)].map((m) => [

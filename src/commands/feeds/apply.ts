@@ -16,6 +16,7 @@ import { fetchRecord } from '../../api/records.js';
 import { getResource } from '../../catalog/index.js';
 import { parseWallTime, wallTimeToUtc } from '../../clock/index.js';
 import { applyRow, lookupOne } from '../../csv/apply.js';
+import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
 import { MatchIndex } from '../../csv/match.js';
 import { prepareRow, resolveSourceLinks } from '../../csv/prepare.js';
 import { isProblem } from '../../csv/row.js';
@@ -62,6 +63,8 @@ export interface ApplyContext {
   writer: () => BatchWriter;
   /** told after each write the site answered, before the state records it (a test hook kills here) */
   onWrite?: (() => void) | undefined;
+  /** the run's history (calctl history, undo): each write noted before it is sent */
+  history?: WriteJournal | undefined;
 }
 
 /** The instant (ISO) an event body ends, for leaving past events alone. */
@@ -200,6 +203,7 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
           dryRun: false,
           signal: ctx.signal,
           writer: ctx.writer(),
+          journal: ctx.history,
         },
         undefined,
         body,
@@ -257,12 +261,23 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
       return;
     }
     const seq = ctx.state.journal(entry);
+    const token = ctx.history?.intent({
+      resource: 'events',
+      action: current.status === 'trash' ? 'restored' : 'updated',
+      id: origin.siteId,
+      title: entry.title,
+      before: { ...now, status: String(current.status ?? 'publish') },
+      after: Object.fromEntries(merged.changed.map((k) => [k, merged.body[k]])),
+      fields: merged.changed,
+    });
     try {
-      await ctx.api.put<Rec>(`/events/${origin.siteId}`, updateBody(events, now, merged.body), {
+      const res = await ctx.api.put<Rec>(`/events/${origin.siteId}`, updateBody(events, now, merged.body), {
         signal: ctx.signal,
         finish: true,
       });
+      if (token !== undefined) ctx.history?.done(token, { id: origin.siteId, modified: modifiedOf(res.body) });
     } catch (err) {
+      if (token !== undefined) ctx.history?.failed(token);
       ctx.state.settle(seq);
       if (!refusal(err)) throw err;
       reject(item, `the site refused it: ${err.message} (${err.code})`);
@@ -274,8 +289,16 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
   }
 
   async function trash(origin: Origin, why: 'removed' | 'cancelled') {
+    const token = ctx.history?.intent({
+      resource: 'events',
+      action: 'deleted',
+      id: origin.siteId,
+      title: origin.title,
+      before: { ...origin.base, status: 'publish' },
+    });
     try {
-      await ctx.api.delete(`/events/${origin.siteId}`, { signal: ctx.signal, finish: true });
+      const res = await ctx.api.delete<Rec>(`/events/${origin.siteId}`, { signal: ctx.signal, finish: true });
+      if (token !== undefined) ctx.history?.done(token, { id: origin.siteId, modified: modifiedOf(res.body) });
       wrote();
       done.trashed++;
       ctx.state.setOriginState(
@@ -285,6 +308,7 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
         why === 'cancelled' ? 'cancelled at the source' : 'gone from the source',
       );
     } catch (err) {
+      if (token !== undefined) ctx.history?.failed(token);
       const status = err instanceof ApiError ? err.status : 0;
       // (in the trash already, or deleted for good: nothing left to trash)
       if (status !== 410 && status !== 404 && status !== 400) throw err;

@@ -4,11 +4,14 @@
  * remember what was read. One FeedRun serves every feed of an invocation (the site's client, zone
  * and linked records are shared).
  */
+
+import type { PlanEntry } from '../../csv/plan.js';
 import { CalctlError, InterruptedError, PartialError, UsageError } from '../../errors/index.js';
+import type { RunRecorder } from '../history/store.js';
 import { dateZone } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { type ApplyContext, applyPlan, type Done, recoverJournal } from './apply.js';
-import { type Plan, planRun, refusal } from './plan.js';
+import { type Plan, planEntries, planRun, refusal } from './plan.js';
 import type { FeedSettings } from './settings.js';
 import { readSource } from './source.js';
 import type { FeedState } from './state.js';
@@ -26,7 +29,12 @@ export class FeedRun {
     private readonly state: FeedState,
     private readonly opts: RunOptions,
     private readonly dryRun: boolean,
+    /** the run's history (none for a dry run) */
+    private readonly recorder?: RunRecorder | undefined,
   ) {}
+
+  /** The plan entries of a dry run, feed after feed (the shape of an import's plan). */
+  readonly plan: PlanEntry[] = [];
 
   /**
    * The site's zone as the last run that asked found it (a run that writes nothing asks the site
@@ -188,6 +196,7 @@ export class FeedRun {
   }
 
   private planned(summary: FeedSummary, plan: Plan): FeedSummary {
+    this.plan.push(...planEntries(plan));
     const count = (op: string) => plan.actions.filter((a) => a.op === op).length;
     summary.created = count('create');
     summary.updated = count('update') + count('restore') + count('recheck');
@@ -225,7 +234,13 @@ export class FeedRun {
       // Creates travel through WordPress's batch route where the site allows it, as import sends them.
       writer: ctxWriter,
       links: () => {
-        links ??= createLinkResolver({ api, dryRun: false, signal: this.rt.ctx.signal });
+        const recorder = this.recorder;
+        links ??= createLinkResolver({
+          api,
+          dryRun: false,
+          signal: this.rt.ctx.signal,
+          onCreated: recorder ? (linked, record) => recorder.linkCreated(linked, record) : undefined,
+        });
         return links;
       },
       index: () => {
@@ -248,6 +263,7 @@ export class FeedRun {
         });
         return index;
       },
+      history: this.recorder?.journal,
       // (the context's crash seam: a test may throw after any write)
       onWrite: () => this.rt.ctx.fault?.('feeds-write'),
     };

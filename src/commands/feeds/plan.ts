@@ -12,6 +12,7 @@
  *   VEVENT that could not be read and whose UID is unknown stops every removal of the run.
  */
 import { createHash } from 'node:crypto';
+import { type PlanEntry, planEntry } from '../../csv/plan.js';
 import { cellInstant, itemHash, itemInWindow, type SourceItem } from '../../csv/source-item.js';
 import { type FeedSettings, MAX_TRASH_SHARE } from './settings.js';
 import type { Origin } from './state.js';
@@ -179,4 +180,35 @@ export function refusal(plan: Plan, total: number): { error: string; hint: strin
     };
   }
   return undefined;
+}
+
+/**
+ * A plan as the entries an import's dry run prints (csv/plan.ts): one per event to write, then the
+ * rejected items. A feed's plan asks the site nothing, so an update names no fields.
+ */
+export function planEntries(plan: Plan): PlanEntry[] {
+  const out: PlanEntry[] = plan.actions.map((a) => {
+    const resource = 'events';
+    if (a.op === 'trash')
+      return planEntry({
+        resource,
+        action: 'delete',
+        id: a.origin.siteId,
+        title: a.origin.title,
+        warnings: [a.why === 'cancelled' ? 'cancelled at the source' : 'gone from the source'],
+      });
+    const title = a.item.cells.get('title') ?? '';
+    if (a.op === 'create') return planEntry({ resource, action: 'create', line: a.item.line, title });
+    return planEntry({
+      resource,
+      action: a.op === 'restore' ? 'restore' : 'update',
+      line: a.item.line,
+      id: a.origin.siteId,
+      title,
+      warnings: a.op === 'recheck' ? ['trashed on the site: written only if it is out of the trash'] : [],
+    });
+  });
+  for (const r of plan.rejected)
+    out.push(planEntry({ resource: 'events', action: 'reject', line: r.line, error: r.error }));
+  return out;
 }

@@ -5,9 +5,12 @@
  * itself (unreachable, credentials refused) stops the run with the site's error, as any command.
  */
 import { replicaName } from '../../config/replicas.js';
-import { PartialError, UsageError } from '../../errors/index.js';
+import type { PlanEntry } from '../../csv/plan.js';
+import { InterruptedError, PartialError, UsageError } from '../../errors/index.js';
 import { stderrNotes, summaryFormat } from '../../output/notes.js';
 import { printValue } from '../../output/stdout.js';
+import { type RunRecorder, recordRun } from '../history/store.js';
+import { planForm, printPlan } from '../plan-output.js';
 import { outputFormat } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';
@@ -38,6 +41,8 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
   const format = summaryFormat(await outputFormat(rt), { quiet: opts.quiet, output: g.output, json: g.json });
   const state = await openState(rt);
   const summaries: FeedSummary[] = [];
+  let recorder: RunRecorder | undefined;
+  let planned: PlanEntry[] | undefined;
   try {
     const all = state.feeds();
     const unknown = opts.names.filter((n) => !all.some((f) => f.name === n));
@@ -61,7 +66,14 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
           now: () => ctx.now(),
         });
     try {
-      const run = new FeedRun(rt, deps, state, opts, dryRun);
+      // (a run that writes is recorded in the profile's history: calctl history, calctl undo)
+      recorder = await recordRun(
+        rt,
+        { kind: 'feeds run', source: feeds.map((f) => `${f.name}: ${f.source}`).join(', ') },
+        (line) => notes.line(line),
+      );
+      const run = new FeedRun(rt, deps, state, opts, dryRun, recorder);
+      planned = run.plan;
       try {
         for (const feed of feeds) {
           const summary = await run.one(feed);
@@ -74,9 +86,18 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
     } finally {
       lock?.release();
     }
+  } catch (err) {
+    recorder?.finish(err instanceof InterruptedError ? 'interrupted' : 'failed', totals(summaries));
+    recorder = undefined;
+    throw err;
   } finally {
     state.close();
-    if (format) printValue(ctx, summaries, format);
+    recorder?.finish('done', totals(summaries));
+    // A dry run prints its plan (the shape of an import's), the counts of every feed last.
+    if (dryRun && planned) {
+      const form = g.json || g.output !== undefined || !notes.quiet ? await planForm(rt) : undefined;
+      if (form) printPlan(rt, form, planned, { ...totals(summaries), feeds: summaries });
+    } else if (format) printValue(ctx, summaries, format);
   }
   const failed = summaries.filter((s) => s.status === 'failed' || s.status === 'refused');
   const rejected = summaries.reduce((n, s) => n + s.rejected, 0);
@@ -89,4 +110,13 @@ export async function runFeeds(rt: Runtime, deps: CommandDeps, opts: RunOptions)
     ].filter(Boolean);
     throw new PartialError(parts.join('; '), 'see the messages above; calctl feeds show NAME keeps each run');
   }
+}
+
+/** The counts of every feed of a run, added up. */
+function totals(summaries: readonly FeedSummary[]): Record<string, number> {
+  const out: Record<string, number> = { created: 0, updated: 0, trashed: 0, unchanged: 0, ignored: 0, rejected: 0 };
+  for (const s of summaries)
+    for (const k of Object.keys(out))
+      out[k] = (out[k] ?? 0) + Number((s as unknown as Record<string, unknown>)[k] ?? 0);
+  return out;
 }

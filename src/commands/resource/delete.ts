@@ -5,8 +5,10 @@
  */
 import { ApiError, coreRecordPath, coreRouteUrl } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
+import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
 import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
+import { recordToInput } from '../../records/index.js';
 import { confirmOrThrow, fullUrl, parseId, printDryRun, recordPath } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { forEachRecord } from './each.js';
@@ -88,14 +90,35 @@ export async function deleteRecords(
     rt.ctx.io.stderr.write('calctl: nothing deleted\n');
     return;
   }
-  await forEachRecord(rt, resource, named, 'deleted', async (ref) => {
-    if (forGood) return deleteForGood(rt, resource, ref);
-    try {
-      return (await api.delete<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal })).body;
-    } catch (caught) {
-      throw notFound(resource, ref, caught);
-    }
-  });
+  // (recorded in the profile's history: each record's state before it goes, so `calctl undo` restores it)
+  const { recordRun } = await import('../history/store.js');
+  const recorder = await recordRun(rt, { kind: 'delete' });
+  let deleted = 0;
+  let failed = 0;
+  try {
+    await forEachRecord(rt, resource, named, 'deleted', async (ref) => {
+      const token = recorder ? await noteDelete(rt, resource, ref, recorder.journal) : undefined;
+      try {
+        const answer = forGood
+          ? await deleteForGood(rt, resource, ref)
+          : await api.delete<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal }).then(
+              (res) => res.body,
+              (caught: unknown) => {
+                throw notFound(resource, ref, caught);
+              },
+            );
+        if (token) recorder?.journal.done(token.seq, { id: token.id, modified: modifiedOf(answer) });
+        deleted++;
+        return answer;
+      } catch (err) {
+        if (token) recorder?.journal.failed(token.seq);
+        failed++;
+        throw err;
+      }
+    });
+  } finally {
+    recorder?.finish('done', { deleted, failed });
+  }
 }
 
 /** DELETE …/wp/v2/<type>/<id>?force=true; prints the id and title of what is gone. */
@@ -136,4 +159,31 @@ function coreRouteFailure(resource: ResourceSpec, ref: RecordRef, err: unknown):
     });
   }
   return notFound(resource, ref, err);
+}
+
+/** Notes a delete in the run's history before it is sent: the record's state, to restore it. */
+async function noteDelete(
+  rt: CliRuntime,
+  resource: ResourceSpec,
+  ref: RecordRef,
+  journal: WriteJournal,
+): Promise<{ seq: number; id: number } | undefined> {
+  let record: JsonRecord;
+  try {
+    record = await fetchRecord(rt, resource, ref);
+  } catch {
+    return undefined;
+  }
+  const before = recordToInput(resource, record);
+  if (typeof record.status === 'string') before.status = record.status;
+  const id = Number(record.id);
+  const title = record[resource.titleField];
+  const seq = journal.intent({
+    resource: resource.name,
+    action: 'deleted',
+    id,
+    title: typeof title === 'string' ? title : String((title as JsonRecord | undefined)?.rendered ?? ''),
+    before,
+  });
+  return { seq, id };
 }

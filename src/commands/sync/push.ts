@@ -12,7 +12,8 @@ import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
 import { type ApiClient, ApiError, writeOnce } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { siteText, textKind } from '../../records/index.js';
+import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
+import { changedKeys, siteText, textKind } from '../../records/index.js';
 import type { Counts } from './pull.js';
 import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
 import { findLanded } from './recover.js';
@@ -52,6 +53,8 @@ export interface PushOptions {
   onPlan?: (write: PlannedWrite) => void;
   /** the run's abort signal: waits between attempts end with it */
   signal?: AbortSignal | undefined;
+  /** the run's history (calctl history, undo): each write noted before it is sent, done after */
+  journal?: WriteJournal | undefined;
 }
 
 const LINK_FIELDS: Record<string, string> = {
@@ -217,12 +220,22 @@ export async function push(
         const floor = floors.get(resource.name) ?? 0;
         const sent = new Date().toISOString();
         const seq = state.journal('create', resource.name, rec.id, natural, floor, sent);
+        const token = opts.journal?.intent({
+          resource: resource.name,
+          action: 'created',
+          title: String(rec[resource.titleField] ?? ''),
+          after: body,
+        });
         // (a create whose answer was lost is looked for by its natural key before it is sent again)
         const created = await writeOnce({
           send: async () => (await batch.write<Rec>('POST', `/${resource.name}`, body)).body,
           landed: () => lookup(resource, { natural, floor, sent }),
           signal: opts.signal,
+        }).catch((err: unknown) => {
+          if (token !== undefined) opts.journal?.failed(token);
+          throw err;
         });
+        if (token !== undefined) opts.journal?.done(token, { id: created.id, modified: modifiedOf(created) });
         state.noteSent(seq, created.id);
         opts.onWrite?.(`create ${resource.name} ${rec.id}`);
         // (its base and the end of its journal entry in one commit of the status database)
@@ -244,6 +257,18 @@ export async function push(
       }
       if (!(await siteAgrees(resource, rec.id, rec))) return;
       const seq = state.journal(trash ? 'trash' : 'update', resource.name, rec.id, '');
+      const before = state.base(resource.name, rec.id)?.record ?? {};
+      const sentBody = trash ? {} : bodyOf(resource, rec, mapping, view.stored(resource, rec.id), before);
+      const fields = trash ? [] : changedKeys(resource, sentBody, before);
+      const token = opts.journal?.intent({
+        resource: resource.name,
+        action: trash ? 'deleted' : 'updated',
+        id: rec.id,
+        title: String(rec[resource.titleField] ?? before[resource.titleField] ?? ''),
+        before: { ...before, status: before.status ?? 'publish' },
+        after: trash ? undefined : Object.fromEntries(fields.map((k) => [k, sentBody[k]])),
+        fields: trash ? undefined : fields,
+      });
       const wanted = contentHash(resource, rec);
       const already = async () => {
         const now = await fetchOne(site, resource, rec.id);
@@ -277,7 +302,11 @@ export async function push(
         },
         landed: already,
         signal: opts.signal,
+      }).catch((err: unknown) => {
+        if (token !== undefined) opts.journal?.failed(token);
+        throw err;
       });
+      if (token !== undefined) opts.journal?.done(token, { id: rec.id, modified: modifiedOf(updated) });
       opts.onWrite?.(`${trash ? 'trash' : 'update'} ${resource.name} ${rec.id}`);
       state.transaction(() => {
         landed(resource, updated);
@@ -298,6 +327,14 @@ export async function push(
       }
       if (!(await siteAgrees(resource, id, undefined))) continue;
       const seq = state.journal('delete', resource.name, id, '');
+      const gone = state.base(resource.name, id)?.record ?? {};
+      const token = opts.journal?.intent({
+        resource: resource.name,
+        action: 'deleted',
+        id,
+        title: String(gone[resource.titleField] ?? ''),
+        before: gone,
+      });
       try {
         await site.delete(coreRouteUrl(site.baseUrl, coreRecordPath(resource, id)), {
           query: { force: true },
@@ -307,6 +344,7 @@ export async function push(
         const status = (err as { status?: number }).status;
         if (status !== 404 && status !== 410) throw err;
       }
+      if (token !== undefined) opts.journal?.done(token, { id });
       opts.onWrite?.(`delete ${resource.name} ${id}`);
       state.dropBase(resource.name, id);
       state.settle(seq);

@@ -17,6 +17,7 @@ import { PartialError, UsageError } from '../../errors/index.js';
 import { type Notes, stderrNotes, summaryFormat } from '../../output/notes.js';
 import { dataFormat, printText, printValue } from '../../output/stdout.js';
 import { tuneHeapForImport } from '../heap.js';
+import { recordRun } from '../history/store.js';
 import { outputFormat, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type Counts, pull } from './pull.js';
@@ -201,9 +202,12 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
     if (opts.push) {
       const local = await openLocalView(rt.ctx, o.dir, o.meta.timezone);
       const writer = new Writer(o.dir);
+      // (a push that writes is recorded in the profile's history: calctl history, calctl undo)
+      const recorder = await recordRun(rt, { kind: 'sync push', source: o.dir }, (line) => notes.line(line));
       try {
         const result = await push(site, local, o.state, writer, {
           dryRun: opts.dryRun,
+          journal: recorder?.journal,
           onPlan: (write) => {
             if (planFormat) planned.push(write);
             else printText(rt.ctx, `${plannedText(write)}\n`);
@@ -212,6 +216,10 @@ export async function run(rt: CliRuntime, opts: RunOptions): Promise<void> {
         });
         summary.pushed = result.counts;
         summary.mapping = result.mapping;
+        recorder?.finish('done', result.counts);
+      } catch (err) {
+        recorder?.finish(rt.ctx.signal.aborted ? 'interrupted' : 'failed', summary.pushed);
+        throw err;
       } finally {
         await local.close();
         writer.close();
