@@ -122,5 +122,10 @@ describe('bulk changes by filter', () => {
 
     const back = await cli(['events', 'restore', '--where', 'end_date<2024-01-03', '--yes', '-o', 'json']);
     expect(back.json()).toMatchObject({ chosen: 2, changed: 2 });
+    // the bulk runs are in the history; undo of the restore trashes those two again
+    const runs = (await cli(['history', '-o', 'json'])).json<{ id: number; kind: string }[]>();
+    expect(runs.slice(0, 3).map((r) => r.kind)).toEqual(['restore', 'delete', 'delete']);
+    await cli(['undo', '--yes']);
+    expect((await every('trash')).length).toBe(301);
   }, 120_000);
 });

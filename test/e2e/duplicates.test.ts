@@ -70,6 +70,18 @@ describe('duplicates found and merged', () => {
     const again = await cli(['venues', 'merge', String(keep), ...dups.map(String), '--yes', '-o', 'json']);
     expect(again.json<{ events: unknown[] }>().events).toEqual([]);
     expect((await cli(['venues', 'duplicates', '-o', 'json'])).json()).toEqual([]);
+
+    // the merge is in the history, and undo restores every venue and event as they were
+    const runs = (await cli(['history', '-o', 'json'])).json<{ id: number; kind: string }[]>();
+    expect(runs[0]?.kind).toBe('merge');
+    await cli(['undo', String(runs[0]?.id), '--yes']);
+    const restored = (await cli(['events', 'list', '--start-date', '2027-01-01', '-o', 'json'])).json<Rec[]>();
+    const venueNow = (t: string) =>
+      ((restored.find((e) => e.title === t)?.venue as Rec | undefined)?.id ?? 0) as number;
+    expect(['Talk 0', 'Talk 1', 'Talk 2', 'Talk 3', 'Talk 4'].map(venueNow)).toEqual(halls);
+    const back = (await cli(['venues', 'list', '-o', 'json'])).json<Rec[]>();
+    expect(back.map((v) => v.id).sort((a, b) => a - b)).toEqual([...halls].sort((a, b) => a - b));
+    expect(back.find((v) => v.id === keep)?.address ?? '').toBe('');
   });
 
   it('an organizer keeps its place in the list; an import names a place spelled apart as the one the site has', async () => {

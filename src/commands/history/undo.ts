@@ -309,8 +309,13 @@ async function carryOut(
     const current = recordToInput(resource, step.current);
     const body = updateBody(resource, current, step.wanted);
     // (a field the record had not, a venue: left out, which is how a site clears what an update omits)
-    for (const [k, v] of Object.entries(step.wanted))
-      if (v === null && SITE_RESETS[resource.name]?.includes(k)) delete body[k];
+    for (const [k, v] of Object.entries(step.wanted)) {
+      if (v !== null) continue;
+      if (SITE_RESETS[resource.name]?.includes(k)) delete body[k];
+      // (a text the record had not, a venue's address filled by a merge: an empty text clears it, a
+      // null is ignored by the site)
+      else if (resource.fields.find((f) => f.name === k)?.type === 'string') body[k] = '';
+    }
     const seq = history.intent(
       run,
       {

@@ -8,6 +8,7 @@
  */
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
+import { modifiedOf, type WriteAction, type WriteJournal } from '../../csv/journal.js';
 import { CalctlError, EXIT } from '../../errors/index.js';
 import { changedKeys, mergeUpdate, recordToInput } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
@@ -28,6 +29,46 @@ export interface BulkEntry {
   title: string;
   action: 'update' | 'unchanged' | 'trash' | 'delete' | 'restore';
   changes?: { field: string; before: unknown; after: unknown }[];
+}
+
+/** What a write of a bulk change tells the run's history. */
+export interface BulkWrite {
+  resource: ResourceSpec;
+  action: WriteAction;
+  record: Obj;
+  /** an update's changed fields, as sent */
+  after?: Obj | undefined;
+}
+
+/**
+ * Sends one write with its note in the run's history: the record's state before it (so that `calctl
+ * undo` puts it back), then the site's answer.
+ */
+export async function journaled(
+  journal: WriteJournal | undefined,
+  write: BulkWrite,
+  send: () => Promise<Obj | undefined>,
+): Promise<void> {
+  const { resource, record } = write;
+  const before = recordToInput(resource, record);
+  if (typeof record.status === 'string') before.status = record.status;
+  const id = Number(record.id);
+  const token = journal?.intent({
+    resource: resource.name,
+    action: write.action,
+    id,
+    title: titleOf(resource, record),
+    before,
+    after: write.after,
+    fields: write.after ? Object.keys(write.after) : undefined,
+  });
+  try {
+    const answer = await send();
+    if (token !== undefined) journal?.done(token, { id, modified: modifiedOf(answer) });
+  } catch (err) {
+    if (token !== undefined) journal?.failed(token);
+    throw err;
+  }
 }
 
 /** What a bulk change did. */
@@ -140,9 +181,16 @@ export async function bulkUpdate(rt: CliRuntime, resource: ResourceSpec, raw: Ob
       changes: changed.map((field) => ({ field, before: current[field] ?? null, after: body[field] ?? null })),
     };
   });
-  return runPlan(rt, resource, plan, 'updated', async (e) => {
+  const byId = new Map(records.map((r) => [Number(r.id), r]));
+  return runPlan(rt, resource, plan, 'updated', async (e, journal) => {
     const api = await rt.api();
-    await api.put(`/${resource.name}/${e.id}`, bodies.get(e.id), { signal: rt.ctx.signal });
+    const body = bodies.get(e.id) as Obj;
+    const after = Object.fromEntries((e.changes ?? []).map((c) => [c.field, body[c.field]]));
+    await journaled(
+      journal,
+      { resource, action: 'updated', record: byId.get(e.id) ?? { id: e.id }, after },
+      async () => (await api.put<Obj>(`/${resource.name}/${e.id}`, body, { signal: rt.ctx.signal })).body,
+    );
   });
 }
 
@@ -158,22 +206,24 @@ export async function bulkDelete(
   const byId = new Map(records.map((r) => [Number(r.id), r]));
   const plan: BulkEntry[] = records.map((r) => ({ id: Number(r.id), title: titleOf(resource, r), action: mode }));
   const verb = mode === 'restore' ? 'restored' : mode === 'trash' ? 'trashed' : 'deleted';
-  return runPlan(rt, resource, plan, verb, async (e) => {
+  return runPlan(rt, resource, plan, verb, async (e, journal) => {
     const api = await rt.api();
-    if (mode === 'restore') {
-      // (as `restore` does: the record sent back whole with its new status)
-      const body = mergeUpdate(resource, byId.get(e.id) ?? {}, { status });
-      await api.put(`/${resource.name}/${e.id}`, body, { signal: rt.ctx.signal });
-      return;
-    }
-    if (mode === 'delete' && resource.kind === 'post') {
-      const { coreRecordPath, coreRouteUrl } = await import('../../api/index.js');
-      await api.request('DELETE', coreRouteUrl(api.baseUrl, `${coreRecordPath(resource, e.id)}?force=true`), {
-        signal: rt.ctx.signal,
-      });
-      return;
-    }
-    await api.delete(`/${resource.name}/${e.id}`, { signal: rt.ctx.signal });
+    const record = byId.get(e.id) ?? { id: e.id };
+    const action: WriteAction = mode === 'restore' ? 'restored' : 'deleted';
+    await journaled(journal, { resource, action, record }, async () => {
+      if (mode === 'restore') {
+        // (as `restore` does: the record sent back whole with its new status)
+        const body = mergeUpdate(resource, record, { status });
+        return (await api.put<Obj>(`/${resource.name}/${e.id}`, body, { signal: rt.ctx.signal })).body;
+      }
+      if (mode === 'delete' && resource.kind === 'post') {
+        const { coreRecordPath, coreRouteUrl } = await import('../../api/index.js');
+        const url = coreRouteUrl(api.baseUrl, `${coreRecordPath(resource, e.id)}?force=true`);
+        await api.request('DELETE', url, { signal: rt.ctx.signal });
+        return undefined;
+      }
+      return (await api.delete<Obj>(`/${resource.name}/${e.id}`, { signal: rt.ctx.signal })).body;
+    });
   });
 }
 
@@ -182,7 +232,7 @@ async function runPlan(
   resource: ResourceSpec,
   plan: BulkEntry[],
   verb: string,
-  write: (entry: BulkEntry) => Promise<void>,
+  write: (entry: BulkEntry, journal: WriteJournal | undefined) => Promise<void>,
 ): Promise<BulkSummary> {
   const dryRun = rt.globals().dryRun === true;
   await printPlan(rt, resource, plan, dryRun);
@@ -198,7 +248,17 @@ async function runPlan(
       ? `Delete ${todo} ${resource.name} for good? This cannot be undone.`
       : `${verb === 'trashed' ? 'Move to the trash' : verb === 'restored' ? 'Restore' : 'Update'} ${todo} ${resource.name}?`;
   if (!(await confirmOrThrow(rt, question))) return empty;
-  const summary = await carryOut(rt, resource, plan, write);
+  // (recorded in the profile's history, each write before it is sent: `calctl undo` takes it back)
+  const { recordRun } = await import('../history/store.js');
+  const recorder = await recordRun(rt, {
+    kind: verb === 'updated' ? 'update' : verb === 'restored' ? 'restore' : 'delete',
+  });
+  let summary: BulkSummary | undefined;
+  try {
+    summary = await carryOut(rt, resource, plan, (entry) => write(entry, recorder?.journal));
+  } finally {
+    recorder?.finish(summary ? 'done' : rt.ctx.signal.aborted ? 'interrupted' : 'failed', summary ?? {});
+  }
   await finish(rt, resource, plan, summary, verb);
   return summary;
 }

@@ -16,6 +16,7 @@ import { decodeEntities } from '../../wptext/index.js';
 import { confirmOrThrow, outputFormat, parseId, printData } from '../shared.js';
 import { mapLimit } from '../sync/records.js';
 import type { Runtime } from '../types.js';
+import { journaled } from './bulk.js';
 import { EVENT_FILTER } from './duplicates.js';
 
 type Obj = Record<string, unknown>;
@@ -160,17 +161,40 @@ export async function mergeRecords(
   const n = plan.events.length;
   if (!(await confirmOrThrow(rt, `move ${n} event(s) to ${resource.singular} ${keepId} and trash ${dupIds.length}?`)))
     return plan;
-  if (Object.keys(plan.fill).length > 0) {
-    await api.put(`/${resource.name}/${keepId}`, mergeUpdate(resource, keep, plan.fill), { signal });
-  }
-  const eventSpec = getResource('events');
-  await mapLimit(plan.events, MERGE_CONCURRENCY, async (e) => {
-    const event = events.get(e.id) as Obj;
-    const value = e.field === 'venue' ? e.after[0] : e.after;
-    await api.put(`/events/${e.id}`, mergeUpdate(eventSpec, event, { [e.field]: value }), { signal });
-  });
-  for (const t of plan.trash) {
-    if (t.status !== 'trash') await api.delete(`/${resource.name}/${t.id}`, { signal });
+  // (recorded in the profile's history, each write before it is sent: `calctl undo` takes the merge back)
+  const { recordRun } = await import('../history/store.js');
+  const recorder = await recordRun(rt, { kind: 'merge', source: `${resource.name} ${dupIds.join(' ')} → ${keepId}` });
+  const journal = recorder?.journal;
+  let finished = false;
+  try {
+    if (Object.keys(plan.fill).length > 0) {
+      await journaled(journal, { resource, action: 'updated', record: keep, after: plan.fill }, async () => {
+        return (await api.put<Obj>(`/${resource.name}/${keepId}`, mergeUpdate(resource, keep, plan.fill), { signal }))
+          .body;
+      });
+    }
+    const eventSpec = getResource('events');
+    await mapLimit(plan.events, MERGE_CONCURRENCY, async (e) => {
+      const event = events.get(e.id) as Obj;
+      const value = e.field === 'venue' ? e.after[0] : e.after;
+      const after = { [e.field]: value };
+      await journaled(journal, { resource: eventSpec, action: 'updated', record: event, after }, async () => {
+        return (await api.put<Obj>(`/events/${e.id}`, mergeUpdate(eventSpec, event, after), { signal })).body;
+      });
+    });
+    for (const t of plan.trash) {
+      if (t.status === 'trash') continue;
+      const dup = (await api.get<Obj>(`/${resource.name}/${t.id}`, { signal })).body;
+      await journaled(journal, { resource, action: 'deleted', record: dup }, async () => {
+        return (await api.delete<Obj>(`/${resource.name}/${t.id}`, { signal })).body;
+      });
+    }
+    finished = true;
+  } finally {
+    recorder?.finish(finished ? 'done' : signal.aborted ? 'interrupted' : 'failed', {
+      events: n,
+      trashed: plan.trash.length,
+    });
   }
   rt.ctx.io.stderr.write(
     `calctl: merged ${plan.trash.length} ${resource.name} into ${keepId}: ${n} event(s) moved, ${plan.trash.length} trashed\n`,
