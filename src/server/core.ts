@@ -241,7 +241,7 @@ function batchContext(router: Router, store: RequestStore): BatchContext {
       const route = routeOfPath(normalizePath(`${REST_PREFIX}${path}`));
       if (route === BATCH_ROUTE) return method === 'POST' ? 'batch' : undefined;
       const hit = route === undefined ? undefined : router.find(route);
-      const endpoint = hit?.route.batch ? endpointOf(hit.route, method) : undefined;
+      const endpoint = hit ? endpointOf(hit.route, method) : undefined;
       return hit && endpoint ? { route: hit.route, endpoint, groups: hit.groups } : undefined;
     },
     write: (fn) => store.write(fn),

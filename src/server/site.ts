@@ -22,6 +22,11 @@ export interface SiteSettings {
   basePath?: string | undefined;
   /** the site's language (WPLANG): the locale of the descriptions the routes give (default en_US) */
   locale?: string | undefined;
+  /**
+   * The plugin's `tribe/events/v1` routes take batches, as on a site where a plugin set their
+   * `allow_batch` (the `rest_endpoints` filter); a stock site refuses them (default).
+   */
+  batchPluginRoutes?: boolean | undefined;
 }
 
 export interface Stores {

@@ -28,6 +28,8 @@ export interface StartOptions {
   bodyLimit?: number;
   /** connection and request limits (see DEFAULT_LIMITS) */
   limits?: Partial<ServerLimits>;
+  /** answer as a site whose plugin opted the `tribe/events/v1` routes into batching (default: no, as a stock site) */
+  batchPluginRoutes?: boolean;
 }
 
 export interface RunningServer {
@@ -67,6 +69,7 @@ export async function startServer(
     permalinks: opts.permalinks ?? 'pretty',
     basePath: opts.basePath ?? '',
     locale: opts.locale ?? 'en_US',
+    ...(opts.batchPluginRoutes ? { batchPluginRoutes: true } : {}),
   };
   let app: FastifyInstance;
   try {

@@ -312,7 +312,9 @@ export function postEndpoints(
             'You are not allowed to delete this post.',
           );
       },
-      handler(scope, { force, record: post }) {
+      handler(scope, { force, record }) {
+        // (read again, as delete_item does: an earlier item of the same batch may have trashed it)
+        const post = findPost(type, record.id, scope);
         if (force) {
           const previous = render(post, scope, 'edit', false);
           scope.stores.posts.remove(post);
