@@ -40,7 +40,7 @@ function fieldsOf(p: Params): Params {
   const fail = (name: string, code: string, message: string) => {
     failed[name] ??= { code, message, data: { param: name } };
   };
-  for (const n of ['title', 'content', 'excerpt', 'slug', 'date', 'date_gmt'])
+  for (const n of ['title', 'content', 'excerpt', 'slug', 'date', 'date_gmt', 'password'])
     if (p[n] !== undefined && textOf(p[n]) === undefined) fail(n, 'rest_invalid_type', `${n} must be text.`);
   if (p.status !== undefined && !STATUSES.includes(String(p.status)))
     fail('status', 'rest_not_in_enum', `status must be one of: ${STATUSES.join(', ')}.`);
@@ -191,6 +191,8 @@ export function createEndpoint(type: WpPostType, render: Render): WpEndpoint {
           posts.update(withMeta);
         }
         writeTerms(scope, inserted, p);
+        // (core's `password` field: the post's post_password, kept beside it)
+        if (p.password !== undefined) posts.setPassword(newId, textOf(p.password) ?? '');
         return newId;
       });
       // (after the insert, as core's create_item: a refused image leaves the post made)
@@ -220,6 +222,7 @@ export function updateEndpoint(
       atomic(db, () => {
         posts.update(write(scope, p, post, false));
         writeTerms(scope, post, p);
+        if (p.password !== undefined) posts.setPassword(post.id, textOf(p.password) ?? '');
       });
       if (p.featured_media !== undefined) handleFeaturedMedia(scope, post.id, p.featured_media);
       return { status: 200, body: render(posts.get(post.id) as Post, scope) };

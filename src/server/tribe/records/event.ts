@@ -25,6 +25,8 @@ export interface EventLinks {
   tags: { term: Term; count: number }[];
   /** the featured image's attachment id (0: none), when read with a page's others; looked up otherwise */
   thumbnail?: number;
+  /** the event has a post password the request did not give: its description and excerpt are hidden */
+  locked?: boolean;
 }
 
 const iso = (wall: string, offset: string) => `${wall.replace(' ', 'T')}${offset}`;
@@ -170,8 +172,9 @@ export function serializeEvent(
     rest_url: restItemUrl(scope, 'events', post.id),
     // (the plugin runs `the_title`, `the_content` and `the_excerpt`, and trims)
     title: theTitle(post.title),
-    description: phpTrim(theContent(post.content, { siteUrl: scope.origin })),
-    excerpt: phpTrim(theExcerpt(post.excerpt, { siteUrl: scope.origin })),
+    // (a password-protected event's texts are hidden in lists: post_password_required)
+    description: links.locked ? '' : phpTrim(theContent(post.content, { siteUrl: scope.origin })),
+    excerpt: links.locked ? '' : phpTrim(theExcerpt(post.excerpt, { siteUrl: scope.origin })),
     slug: post.slug,
     image: featuredImage(scope, links.thumbnail ?? scope.stores.media.thumbnailOf(post.id)),
     all_day: m.all_day === true,
