@@ -236,7 +236,9 @@ function listPosts(type: PostType, scope: RequestScope, p: ListParams, query: Pa
     throw new RestError(400, 'rest_post_invalid_page_number', 'The page asked for is past the last page.');
   }
   const found = posts.getMany(ids);
-  const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined);
+  // (get_items skips what check_read_permission refuses, others' drafts and private posts to a
+  // contributor or an author, after counting: X-WP-Total still counts them, as on the site)
+  const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined && canRead(p, scope));
   // A sync's `_fields=id,modified_gmt,status` asks for columns only: as prepare_item_for_response
   // computes only the fields asked for (rest_is_field_included), those answers skip the rest.
   const asked = fieldNames(query._fields);
