@@ -137,6 +137,20 @@ export function isTermStoreFailure(res: RawResponse): boolean {
   );
 }
 
+/**
+ * A 5xx a real site gives too, by design: the term failures above; core's `501 rest_trash_not_supported`
+ * (a term or an attachment deleted without `force`); core's `500 rest_upload_unknown_error` (an upload
+ * over PHP's upload_max_filesize); and the `tec/v1` ORM's `500 {"error": …}` when a write lacks what it
+ * needs to save (docs/fidelity/tec-v1.md).
+ */
+export function isSiteOwn5xx(res: RawResponse): boolean {
+  if (isTermStoreFailure(res)) return true;
+  const body = jsonOf(res.body) as { code?: unknown; error?: unknown } | undefined;
+  if (res.status === 501 && body?.code === 'rest_trash_not_supported') return true;
+  if (res.status === 500 && body?.code === 'rest_upload_unknown_error') return true;
+  return res.status === 500 && typeof body?.error === 'string' && Object.keys(body).length === 1;
+}
+
 /** The site's front page: a 200 HTML page whose `Link` header names the REST root. */
 const frontPage = (res: RawResponse) =>
   /^text\/html/.test(res.headers['content-type'] ?? '') && /rel="https:\/\/api\.w\.org\/"/.test(res.headers.link ?? '');
@@ -144,7 +158,7 @@ const frontPage = (res: RawResponse) =>
 /** Why a response breaks the server's contract (null when it keeps it). */
 export function contractViolation(method: string, res: RawResponse): string | null {
   if (res.noAnswer) return 'no HTTP answer';
-  if (isTermStoreFailure(res)) return null;
+  if (isSiteOwn5xx(res)) return null;
   if (res.status >= 500) return `status ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`;
   if (method === 'HEAD' || res.status === 204 || res.status === 304) return null;
   // (the site's front page, `/`, is HTML naming the REST root in its Link header, as WordPress sends it)
