@@ -7,9 +7,9 @@ export const LOGIN_WINDOW_MS = 60_000;
 /** Failures of one login from one address in a window before that login is refused from there. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 20;
 /**
- * Failures from one address, whatever the logins, in a window before credentials the server has not
- * seen succeed are refused from there (a spray over many logins). A cron job with a stale password sends
- * one a minute or so; this is far above it.
+ * Failures from one address, whatever the logins, in a window before that address's wrong credentials
+ * are answered 429 with Retry-After instead of 401 (a client hammering with stale or guessed passwords
+ * is told to back off). A cron job with a stale password sends one a minute or so; this is far above it.
  */
 export const LOGIN_FAILURES_PER_ADDRESS = 300;
 /** Counters kept at most; past it the oldest are dropped (an attacker cannot grow memory, nor reset others). */
@@ -22,9 +22,9 @@ const MAX_KEYS = 20_000;
  *
  * - an account with `LOGIN_FAILURES_PER_ACCOUNT` failures from an address in a minute is refused from
  *   that address (429, whatever the password) until the oldest failure is a minute old;
- * - every other account is answered normally from the same address, the right password included;
- * - past `LOGIN_FAILURES_PER_ADDRESS` failures from one address in a minute, only credentials that
- *   already signed in (remembered by the store) pass from it; others get 429 without being checked.
+ * - every other account is answered normally from the same address, the right password always;
+ * - past `LOGIN_FAILURES_PER_ADDRESS` failures from one address in a minute, that address's wrong
+ *   credentials are answered 429 with Retry-After (not 401) until the rate falls; right ones still pass.
  *
  * Over a limit a client is answered at once with 429 and Retry-After — never by holding the connection.
  */
@@ -38,7 +38,7 @@ export class LoginThrottle {
     return this.wait(accountKey(account, client), LOGIN_FAILURES_PER_ACCOUNT);
   }
 
-  /** Seconds until `client` may sign in with credentials not seen before, 0 when it may now. */
+  /** Seconds until `client`'s failures fall under the address's ceiling, 0 when they are under it. */
   addressWait(client: string): number {
     return this.wait(addressKey(client), LOGIN_FAILURES_PER_ADDRESS);
   }
@@ -131,10 +131,11 @@ export async function authenticate(
   const account = auth.accountOf(login);
   const locked = throttle.accountWait(account, client);
   if (locked > 0) throw tooMany(locked);
-  const flooded = throttle.addressWait(client);
-  const result = flooded > 0 ? auth.verifyKnown(login, password) : await auth.verify(login, password);
+  // (the right password of an account not under attack is answered normally, whatever the address did)
+  const result = await auth.verify(login, password);
   if (result.ok) return result.userId;
   throttle.fail(account, client);
+  const flooded = throttle.addressWait(client);
   if (flooded > 0) throw tooMany(flooded);
   if (result.code === 'invalid_username') {
     throw new RestError(401, 'invalid_username', 'Unknown user name.');

@@ -182,21 +182,6 @@ export class AuthStore {
     return user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
   }
 
-  /**
-   * Only a credential that already signed in (remembered, its password still there) succeeds; nothing
-   * is hashed. The throttle's answer to a flood of failures from one address.
-   */
-  verifyKnown(login: string, password: string): AuthResult {
-    const key = this.credentialKey(login, password);
-    const cached = this.verified.get(key);
-    if (
-      cached !== undefined &&
-      this.db.prepare('SELECT 1 FROM app_passwords WHERE id = ? AND user_id = ?').get(cached.row, cached.userId)
-    )
-      return { ok: true, userId: cached.userId };
-    return { ok: false, code: 'incorrect_password' };
-  }
-
   async verify(login: string, password: string): Promise<AuthResult> {
     const key = this.credentialKey(login, password);
     const cached = this.verified.get(key);
