@@ -175,9 +175,20 @@ async function worker() {
     else if (res.status >= 300) stats.s3xx += 1;
     else if (res.status >= 200) stats.s2xx += 1;
     if (res.status === 429 && ['valid', 'contributor', 'subscriber'].includes(h.auth)) {
-      lockedOut += 1;
-      stats.violations += 1;
-      if (examples.length < 20) examples.push(`${h.label.slice(0, 200)} → 429 for a valid password`);
+      // Still a valid password? (asked from another address; the stream may have changed a user)
+      const again = await raw.sendRaw(
+        {
+          method: 'GET',
+          target: '/wp-json/wp/v2/users/me',
+          headers: req.headers.filter(([n]) => n === 'Authorization'),
+        },
+        { port: server.port, localAddress: '127.0.0.9', timeoutMs: 20_000 },
+      );
+      if (again.status === 200) {
+        lockedOut += 1;
+        stats.violations += 1;
+        if (examples.length < 20) examples.push(`${h.label.slice(0, 200)} → 429 for a valid password`);
+      }
     }
     const v = raw.contractViolation(h.method, res);
     if (v) {

@@ -167,12 +167,22 @@ export function contractViolation(method: string, res: RawResponse): string | nu
   if (body === undefined)
     return `status ${res.status} with a non-JSON body: ${res.body.toString('latin1').slice(0, 200)}`;
   if (res.status >= 400) {
+    // (`tec/v1`'s entity errors are the plugin's ORM answer, `{"error": …}`, not the envelope: on the site too)
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      Object.keys(body).length === 1 &&
+      typeof (body as { error?: unknown }).error === 'string'
+    )
+      return null;
     const e = body as { code?: unknown; message?: unknown; data?: { status?: unknown } };
+    // (`tec/v1`'s page past the end: `{code, message}` without `data`, as the site answers it)
+    if (typeof e.code === 'string' && e.code.endsWith('_page_not_found') && e.data === undefined) return null;
     if (typeof e !== 'object' || e === null) return `status ${res.status}: error body is not an object`;
     if (typeof e.code !== 'string') return `status ${res.status}: envelope without a string code`;
     if (typeof e.message !== 'string') return `status ${res.status}: envelope without a string message`;
     if (typeof e.data !== 'object' || e.data === null || e.data.status !== res.status)
-      return `status ${res.status}: envelope data.status is ${JSON.stringify(e.data?.status)}`;
+      return `status ${res.status}: envelope data.status is ${JSON.stringify(e.data?.status)}: ${res.body.toString('utf8').slice(0, 200)}`;
   }
   return null;
 }

@@ -114,3 +114,21 @@ describe('_fields on the plugin lists', () => {
     expect(none.text).toBe('[]');
   });
 });
+
+describe('an event written through core without dates (found by the fuzzer, issue 41)', () => {
+  it("the plugin's single event answers 200 with null dates and the epoch's details, as the site does", async () => {
+    const made = await api.post('/wp-json/wp/v2/tribe_events', { title: 'No dates', status: 'draft' });
+    expect(made.status).toBe(201);
+    const r = await api.get(`/events/${made.body.id}`, { auth: true });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ start_date: null, end_date: null, utc_start_date: null, utc_end_date: null });
+    expect(r.body.start_date_details).toEqual({
+      year: '1970',
+      month: '01',
+      day: '01',
+      hour: '00',
+      minutes: '00',
+      seconds: '00',
+    });
+  });
+});

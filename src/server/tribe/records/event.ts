@@ -29,6 +29,9 @@ export interface EventLinks {
   locked?: boolean;
 }
 
+/** The wall time the plugin shows the details of a missing date as. */
+const EPOCH = '1970-01-01 00:00:00';
+
 const iso = (wall: string, offset: string) => `${wall.replace(' ', 'T')}${offset}`;
 
 function eventJsonLd(
@@ -50,8 +53,8 @@ function eventJsonLd(
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
-    startDate: iso(post.start_local ?? '', offsetString(tz, startUtc)),
-    endDate: iso(post.end_local ?? '', offsetString(tz, endUtc)),
+    startDate: iso(post.start_local ?? '', offsetString(tz, startUtc || EPOCH)),
+    endDate: iso(post.end_local ?? '', offsetString(tz, endUtc || EPOCH)),
   };
   if (links.venue) out.location = venueJsonLd(links.venue);
   const first = links.organizers[0];
@@ -178,16 +181,18 @@ export function serializeEvent(
     slug: post.slug,
     image: featuredImage(scope, links.thumbnail ?? scope.stores.media.thumbnailOf(post.id)),
     all_day: m.all_day === true,
-    start_date: startLocal,
-    start_date_details: wallParts(startLocal),
-    end_date: endLocal,
-    end_date_details: wallParts(endLocal),
-    utc_start_date: startUtc,
-    utc_start_date_details: wallParts(startUtc),
-    utc_end_date: endUtc,
-    utc_end_date_details: wallParts(endUtc),
+    // (an event written through core's routes without dates: null, its details those of the epoch, as
+    // the plugin shows them; found by the fuzzer, it was a 500 here)
+    start_date: startLocal || null,
+    start_date_details: wallParts(startLocal || EPOCH),
+    end_date: endLocal || null,
+    end_date_details: wallParts(endLocal || EPOCH),
+    utc_start_date: startUtc || null,
+    utc_start_date_details: wallParts(startUtc || EPOCH),
+    utc_end_date: endUtc || null,
+    utc_end_date_details: wallParts(endUtc || EPOCH),
     timezone: m.timezone,
-    timezone_abbr: tzAbbr(tz, startUtc),
+    timezone_abbr: tzAbbr(tz, startUtc || EPOCH),
     cost: cost.cost,
     cost_details: cost.details,
     website: m.website === null || m.website === undefined ? url : m.website,
