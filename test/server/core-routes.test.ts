@@ -132,3 +132,30 @@ describe('an event written through core without dates (found by the fuzzer, issu
     });
   });
 });
+
+describe("core's writes link only what exists (found by the fuzzer, issue 41)", () => {
+  it('term ids that are no term of the taxonomy, and a venue id that is no venue, are not linked', async () => {
+    const venue = await api.post('/venues', { venue: uniq('Linked venue') });
+    const made = await api.post('/wp-json/wp/v2/tribe_events', {
+      title: uniq('Links'),
+      status: 'draft',
+      tribe_events_cat: [99999998],
+      tags: [99999999],
+      meta: { _EventVenueID: 99999997 },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect([made.body.tribe_events_cat, made.body.tags]).toEqual([[], []]);
+    const linked = await api.post(`/wp-json/wp/v2/tribe_events/${made.body.id}`, {
+      meta: { _EventVenueID: venue.body.id },
+    });
+    expect(linked.status).toBe(200);
+    const none = await api.post(`/wp-json/wp/v2/tribe_events/${made.body.id}`, {
+      meta: { _EventVenueID: made.body.id },
+    });
+    expect(none.status).toBe(200);
+    const row = api.server.stores.db.prepare('SELECT venue_id FROM posts WHERE id = ?').get(made.body.id) as {
+      venue_id: number | null;
+    };
+    expect(row.venue_id).toBeNull();
+  });
+});
