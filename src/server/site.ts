@@ -23,8 +23,9 @@ export interface SiteSettings {
   /** the site's language (WPLANG): the locale of the descriptions the routes give (default en_US) */
   locale?: string | undefined;
   /**
-   * The plugin's `tribe/events/v1` routes take batches, as on a site where a plugin set their
-   * `allow_batch` (the `rest_endpoints` filter); a stock site refuses them (default).
+   * The plugin's `tribe/events/v1` routes take batches (default, a deliberate difference kept for the
+   * client's batched imports: as on a site where a plugin set their `allow_batch`); `false` refuses
+   * them with `rest_batch_not_allowed`, as a stock site does.
    */
   batchPluginRoutes?: boolean | undefined;
 }

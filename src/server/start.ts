@@ -28,7 +28,7 @@ export interface StartOptions {
   bodyLimit?: number;
   /** connection and request limits (see DEFAULT_LIMITS) */
   limits?: Partial<ServerLimits>;
-  /** answer as a site whose plugin opted the `tribe/events/v1` routes into batching (default: no, as a stock site) */
+  /** `false`: refuse the `tribe/events/v1` routes in batches, as a stock site does (default: they take batches) */
   batchPluginRoutes?: boolean;
 }
 
@@ -69,7 +69,7 @@ export async function startServer(
     permalinks: opts.permalinks ?? 'pretty',
     basePath: opts.basePath ?? '',
     locale: opts.locale ?? 'en_US',
-    ...(opts.batchPluginRoutes ? { batchPluginRoutes: true } : {}),
+    ...(opts.batchPluginRoutes === false ? { batchPluginRoutes: false } : {}),
   };
   let app: FastifyInstance;
   try {

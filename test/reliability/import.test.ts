@@ -19,9 +19,7 @@ const children = new Set<ChildProcess>();
 const proxies: FaultProxy[] = [];
 
 beforeAll(async () => {
-  // (a site whose plugin opted the events routes into batching: the client's batched imports are
-  // what these runs hold to exactly-once; a stock site refuses them and the client writes one by one)
-  api = await startApi({ batchPluginRoutes: true });
+  api = await startApi();
   work = mkdtempSync(join(tmpdir(), 'calctl-import-rel-'));
 });
 afterEach(async () => {

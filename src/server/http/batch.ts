@@ -239,7 +239,7 @@ function check(ctx: BatchContext, scope: RequestScope, item: Item): ItemCheck {
   // (WP_REST_Server::serve_batch_request_v1: a route registered without `allow_batch` is refused
   // before its arguments are checked, with the route's Allow)
   const { batch } = sub.route;
-  if (!(batch === true || (batch === 'opt-in' && scope.site.batchPluginRoutes === true))) {
+  if (!(batch === true || (batch === 'opt-out' && scope.site.batchPluginRoutes !== false))) {
     const error = new RestError(400, 'rest_batch_not_allowed', 'This route cannot be used inside a batch.');
     return { ok: false, error: errorEnvelope(error, allowOf(call)) };
   }

@@ -29,8 +29,8 @@ function resourceRoute(ns: Ns, r: ResourceSpec, parts: Omit<TribeRoute, 'namespa
     resource: r,
     cache: true,
     // (the plugin registers its routes without `allow_batch`: a stock site's batch route refuses them,
-    // `rest_batch_not_allowed`, unless another plugin opted them in)
-    batch: 'opt-in',
+    // `rest_batch_not_allowed`; here they take batches unless the site is set as a stock one)
+    batch: 'opt-out',
     ...parts,
     // OPTIONS describes the route, as WordPress answers it.
     describe: (scope: RequestScope) => describeRoute(route, scope.site, scope.origin, listDefaults(scope)),
