@@ -53,8 +53,8 @@ function eventJsonLd(
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
-    startDate: iso(post.start_local ?? '', offsetString(tz, startUtc || EPOCH)),
-    endDate: iso(post.end_local ?? '', offsetString(tz, endUtc || EPOCH)),
+    startDate: iso(post.start_local ?? '', offsetString(tz, post.start_utc === null ? EPOCH : startUtc)),
+    endDate: iso(post.end_local ?? '', offsetString(tz, post.end_utc === null ? EPOCH : endUtc)),
   };
   if (links.venue) out.location = venueJsonLd(links.venue);
   const first = links.organizers[0];
@@ -183,16 +183,17 @@ export function serializeEvent(
     all_day: m.all_day === true,
     // (an event written through core's routes without dates: null, its details those of the epoch, as
     // the plugin shows them; found by the fuzzer, it was a 500 here)
-    start_date: startLocal || null,
-    start_date_details: wallParts(startLocal || EPOCH),
-    end_date: endLocal || null,
-    end_date_details: wallParts(endLocal || EPOCH),
-    utc_start_date: startUtc || null,
-    utc_start_date_details: wallParts(startUtc || EPOCH),
-    utc_end_date: endUtc || null,
-    utc_end_date_details: wallParts(endUtc || EPOCH),
+    // (only a date that is not there: a damaged one is still the internal error it is)
+    start_date: post.start_local === null ? null : startLocal,
+    start_date_details: wallParts(post.start_local === null ? EPOCH : startLocal),
+    end_date: post.end_local === null ? null : endLocal,
+    end_date_details: wallParts(post.end_local === null ? EPOCH : endLocal),
+    utc_start_date: post.start_utc === null ? null : startUtc,
+    utc_start_date_details: wallParts(post.start_utc === null ? EPOCH : startUtc),
+    utc_end_date: post.end_utc === null ? null : endUtc,
+    utc_end_date_details: wallParts(post.end_utc === null ? EPOCH : endUtc),
     timezone: m.timezone,
-    timezone_abbr: tzAbbr(tz, startUtc || EPOCH),
+    timezone_abbr: tzAbbr(tz, post.start_utc === null ? EPOCH : startUtc),
     cost: cost.cost,
     cost_details: cost.details,
     website: m.website === null || m.website === undefined ? url : m.website,
