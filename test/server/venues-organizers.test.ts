@@ -258,6 +258,7 @@ describe('search with many words (issue 41: SQLite "Expression tree is too large
         .then((r) => r.body.map((x: { id: number }) => x.id));
     expect(await core(`${w} alpha`)).toEqual([v.body.id]);
     expect(await core(`${w} -beta`)).toEqual([]);
-    expect(await core(`${w} -gamma ${spaced.replace(/w/g, '-q')}`)).toEqual([v.body.id]);
+    // (excluded words no name here can hold: uniq() writes ASCII only)
+    expect(await core(`${w} -gamma ${spaced.replace(/w/g, '-ǂ')}`)).toEqual([v.body.id]);
   });
 });
