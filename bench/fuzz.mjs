@@ -9,7 +9,7 @@
 // store afterwards. Exits 1 when any 5xx, violation, unanswered request, crash or integrity failure
 // occurred. The last stdout line is the summary as JSON (the test suite runs a short version).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ try {
     import('../test/reliability/store-check.ts'),
     import('../test/helpers/spawn-serve.ts'),
     import('../test/reliability/seed.ts'),
+    import('../test/reliability/hostile-core.ts'),
   ]);
 } catch (err) {
   if (process.env.CALCTL_FUZZ_REEXEC) throw err;
@@ -32,7 +33,7 @@ try {
   });
   process.exit(r.status ?? 1);
 }
-const [hostile, raw, store, sv, seedMod] = mods;
+const [hostile, raw, store, sv, seedMod, hostileCore] = mods;
 const fc = (await import('fast-check')).default;
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 100_000);
@@ -50,7 +51,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'calctl-fuzz-'));
 const env = sv.isolatedEnv();
 const server = await sv.spawnServe({ dataDir, env });
 const password = sv.SERVE_PASSWORD;
-const stats = { requests: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0, violations: 0, unanswered: 0, crashes: 0 };
+const stats = {
+  requests: 0,
+  s2xx: 0,
+  s3xx: 0,
+  s4xx: 0,
+  s5xx: 0,
+  site5xx: 0,
+  violations: 0,
+  unanswered: 0,
+  crashes: 0,
+};
 const byStatus = {};
 const examples = [];
 let crashed = false;
@@ -81,14 +92,54 @@ const miniApi = {
 };
 const known = await seedMod.seedCalendar(miniApi, 'fuzz');
 
+// Other callers: a contributor and a subscriber (valid passwords), and a cron user whose password was
+// revoked, which keeps sending it from the valid callers' own address (the login throttle's case).
+const others = { stale: 'fuzz_cron' };
+const rootReq = async (method, path, json) => {
+  const res = await fetch(`${server.origin}${path}`, {
+    method,
+    headers: { authorization: basic, 'content-type': 'application/json' },
+    body: JSON.stringify(json),
+  });
+  return res.json();
+};
+for (const role of ['contributor', 'subscriber', 'cron']) {
+  const login = `fuzz_${role}`;
+  const user = await rootReq('POST', '/wp-json/wp/v2/users', {
+    username: login,
+    email: `${login}@example.com`,
+    password: 'fuzz-secret-1',
+    roles: [role === 'cron' ? 'editor' : role],
+  });
+  if (role === 'cron') continue; // (its application password is never made: every sign-in fails)
+  const ap = await rootReq('POST', `/wp-json/wp/v2/users/${user.id}/application-passwords`, { name: 'fuzz' });
+  others[role] = { login, password: ap.password };
+}
+// (every request authenticated as a valid user must be answered as that user, never 429)
+let lockedOut = 0;
+// The server's resident memory (MiB) every 10 s, from /proc (Linux): a flat curve means no leak.
+const memorySamples = [];
+function sampleMemory() {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
+    if (kb) memorySamples.push(Math.round(Number(kb) / 1024));
+  } catch {
+    // (no /proc: no samples)
+  }
+}
+sampleMemory();
+
 // The request stream: batches of generated requests, alternating free-form and per-route.
 const routes = hostile.ROUTES;
 let batch = 0;
 let queue = [];
+// One batch in three is core's routes, tec/v1 and the batch route (every body encoding, every caller).
 function next() {
   if (queue.length === 0) {
-    const route = batch % 2 === 0 ? null : routes[(batch >> 1) % routes.length];
-    queue = fc.sample(hostile.hostileRequest(known, route), { numRuns: 250, seed: SEED + batch });
+    const kind = batch % 3;
+    const route = kind === 1 ? routes[Math.floor(batch / 3) % routes.length] : null;
+    const gen = kind === 2 ? hostileCore.coreRequest(known) : hostile.hostileRequest(known, route);
+    queue = fc.sample(gen, { numRuns: 250, seed: SEED + batch });
     batch += 1;
   }
   return queue.pop();
@@ -104,7 +155,7 @@ async function worker() {
     const h = next();
     const index = issued;
     issued += 1;
-    const { req, localAddress } = hostile.withAuth(h, password, index);
+    const { req, localAddress } = hostile.withAuth(h, password, index, others);
     let res;
     try {
       res = await raw.sendRaw(req, { port: server.port, localAddress, timeoutMs: 20_000 });
@@ -116,11 +167,29 @@ async function worker() {
     }
     stats.requests += 1;
     byStatus[res.status] = (byStatus[res.status] ?? 0) + 1;
-    // (WordPress's own 500s for a term name it cannot store are the site's answer, not a failure)
-    if (res.status >= 500 && !raw.isTermStoreFailure(res)) stats.s5xx += 1;
+    // (a 5xx the site gives too, e.g. WordPress's own 500 for a term name it cannot store, is the
+    // site's answer, not a failure: counted apart)
+    if (res.status >= 500 && !raw.isSiteOwn5xx(res)) stats.s5xx += 1;
+    else if (res.status >= 500) stats.site5xx += 1;
     else if (res.status >= 400) stats.s4xx += 1;
     else if (res.status >= 300) stats.s3xx += 1;
     else if (res.status >= 200) stats.s2xx += 1;
+    if (res.status === 429 && ['valid', 'contributor', 'subscriber'].includes(h.auth)) {
+      // Still a valid password? (asked from another address; the stream may have changed a user)
+      const again = await raw.sendRaw(
+        {
+          method: 'GET',
+          target: '/wp-json/wp/v2/users/me',
+          headers: req.headers.filter(([n]) => n === 'Authorization'),
+        },
+        { port: server.port, localAddress: '127.0.0.9', timeoutMs: 20_000 },
+      );
+      if (again.status === 200) {
+        lockedOut += 1;
+        stats.violations += 1;
+        if (examples.length < 20) examples.push(`${h.label.slice(0, 200)} → 429 for a valid password`);
+      }
+    }
     const v = raw.contractViolation(h.method, res);
     if (v) {
       if (res.status < 500 && !res.noAnswer) stats.violations += 1;
@@ -130,7 +199,10 @@ async function worker() {
     if (Date.now() - lastReport > 10_000) {
       lastReport = Date.now();
       const rate = Math.round(stats.requests / ((Date.now() - started) / 1000));
-      log(`fuzz: ${stats.requests} requests (${rate}/s), 5xx ${stats.s5xx}, violations ${stats.violations}`);
+      sampleMemory();
+      log(
+        `fuzz: ${stats.requests} requests (${rate}/s), 5xx ${stats.s5xx}, violations ${stats.violations}, rss ${memorySamples.at(-1) ?? '?'} MiB`,
+      );
     }
   }
 }
@@ -138,6 +210,7 @@ async function worker() {
 log(`fuzz: seed ${SEED}, ${TOTAL} requests max, ${SECONDS} s max, concurrency ${CONCURRENCY}, ${server.baseUrl}`);
 await Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
 const seconds = (Date.now() - started) / 1000;
+sampleMemory();
 stopping = true;
 const stop = await server.stop();
 
@@ -159,6 +232,8 @@ const summary = {
   consistencyProblems: problems.slice(0, 10),
   postsAfter: rows,
   cleanStop: stop.code === 0,
+  validLockedOut: lockedOut,
+  memory: memorySamples,
   examples,
 };
 log(

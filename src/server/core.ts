@@ -14,7 +14,7 @@ import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
 import { jsonString, stringifyBody } from './http/json-text.js';
 import { parsePhpQuery } from './http/params.js';
-import { headerOf, normalizePath, splitTarget } from './http/request.js';
+import { headerOf, methodOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
 import { Refused, run } from './rest/pipeline.js';
@@ -196,12 +196,12 @@ function homePage(scope: RequestScope): CachedReply {
  * table's; a route without the method is not found.
  */
 async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest): Promise<CachedReply> {
-  const method = req.method.toUpperCase();
+  const sent = req.method.toUpperCase();
   const target = splitTarget(req.url);
-  const isGet = method === 'GET' || method === 'HEAD';
+  const sentGet = sent === 'GET' || sent === 'HEAD';
   const landing = routeOfTarget(scope, target.path, target.query);
   if (landing.kind === 'front') {
-    if (!isGet) return NOT_FOUND();
+    if (!sentGet) return NOT_FOUND();
     // (a pretty site's home and a plain site's every page are its front page; the other pages of a
     // pretty site are the plugin's records' pages, or not found: front.ts)
     const base = scope.site.basePath ?? '';
@@ -213,8 +213,12 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
   }
   if (landing.kind === 'outside') return NOT_FOUND();
   const { route, query } = landing;
-  // (read once, before routing; an unreadable JSON body is refused only where a route reads it)
-  const body = isGet ? NO_BODY : await readRequestBody(method, req.headers, req.body);
+  // (read once, before routing, as PHP reads it for the method sent; an unreadable JSON body is
+  // refused only where a route reads it)
+  const body = sentGet ? NO_BODY : await readRequestBody(sent, req.headers, req.body);
+  // (the query is parsed here only when it may name `_method`: PHP's key rules make `.method` one too)
+  const method = methodOf(sent, /method/i.test(query) ? parsePhpQuery(query) : {}, req.headers);
+  const isGet = method === 'GET' || method === 'HEAD';
   if (route === '') {
     return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
   }
@@ -237,7 +241,7 @@ function batchContext(router: Router, store: RequestStore): BatchContext {
       const route = routeOfPath(normalizePath(`${REST_PREFIX}${path}`));
       if (route === BATCH_ROUTE) return method === 'POST' ? 'batch' : undefined;
       const hit = route === undefined ? undefined : router.find(route);
-      const endpoint = hit?.route.batch ? endpointOf(hit.route, method) : undefined;
+      const endpoint = hit ? endpointOf(hit.route, method) : undefined;
       return hit && endpoint ? { route: hit.route, endpoint, groups: hit.groups } : undefined;
     },
     write: (fn) => store.write(fn),

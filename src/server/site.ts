@@ -24,6 +24,12 @@ export interface SiteSettings {
   locale?: string | undefined;
   /** WordPress's `date_format` setting (PHP letters); default: the one the locale's translation sets */
   dateFormat?: string | undefined;
+  /**
+   * The plugin's `tribe/events/v1` routes take batches (default, a deliberate difference kept for the
+   * client's batched imports: as on a site where a plugin set their `allow_batch`); `false` refuses
+   * them with `rest_batch_not_allowed`, as a stock site does.
+   */
+  batchPluginRoutes?: boolean | undefined;
 }
 
 /**

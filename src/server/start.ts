@@ -30,6 +30,8 @@ export interface StartOptions {
   bodyLimit?: number;
   /** connection and request limits (see DEFAULT_LIMITS) */
   limits?: Partial<ServerLimits>;
+  /** `false`: refuse the `tribe/events/v1` routes in batches, as a stock site does (default: they take batches) */
+  batchPluginRoutes?: boolean;
 }
 
 export interface RunningServer {
@@ -70,6 +72,7 @@ export async function startServer(
     basePath: opts.basePath ?? '',
     locale: opts.locale ?? 'en_US',
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
+    ...(opts.batchPluginRoutes === false ? { batchPluginRoutes: false } : {}),
   };
   let app: FastifyInstance;
   try {

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isValidTimeZone } from '../clock/index.js';
+import { UsageError } from '../errors/index.js';
 import type { Stores } from './site.js';
 import { AuthStore, hashAdminSecret } from './store/auth.js';
-import { DB_FILE, openDatabase } from './store/db.js';
+import { DB_FILE, DB_SIDE_FILES, openDatabase } from './store/db.js';
 import { MediaStore } from './store/media.js';
 import { PostStore } from './store/posts.js';
 import { TermStore } from './store/terms.js';
@@ -38,6 +39,7 @@ export function openForServing(opts: {
 }): ServingDataDir {
   if (opts.timezone !== undefined && !isValidTimeZone(opts.timezone))
     throw new Error(`unknown time zone: ${opts.timezone}`);
+  if (opts.dataDir !== ':memory:') refuseSharedDataDir(opts.dataDir);
   // A data dir without a store needs its admin: the hash starts first, beside opening and migrating.
   const fresh = opts.dataDir === ':memory:' || !existsSync(join(opts.dataDir, DB_FILE));
   const secret = fresh ? hashAdminSecret(opts.adminPassword) : undefined;
@@ -51,3 +53,30 @@ export function openForServing(opts: {
   passwordFile.catch(() => {});
   return { stores, passwordFile };
 }
+
+/**
+ * `calctl serve` does not answer from a data dir that others can write to: whoever may write the
+ * folder or its database may replace the users, their passwords and every record. Refused with the
+ * command that fixes it.
+ */
+export function refuseSharedDataDir(dataDir: string): void {
+  const db = join(dataDir, DB_FILE);
+  for (const path of [dataDir, db, ...DB_SIDE_FILES.map((side) => db + side), join(dataDir, 'uploads')]) {
+    let mode: number;
+    try {
+      mode = statSync(path).mode;
+    } catch {
+      continue; // (not there yet: it is made private)
+    }
+    if ((mode & 0o022) === 0) continue;
+    const who = [mode & 0o020 ? 'its group' : '', mode & 0o002 ? 'other users' : ''].filter(Boolean).join(' and ');
+    const octal = (mode & 0o777).toString(8).padStart(3, '0');
+    throw new UsageError(
+      `the data dir is not private: ${path} can be written by ${who} (mode ${octal}), who could replace its users, passwords and records`,
+      `make it private, then start again: chmod -R go-rwx ${shellQuote(dataDir)}`,
+      'unsafe-data-dir',
+    );
+  }
+}
+
+const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);

@@ -10,8 +10,19 @@ import type { RawRequest } from './raw-http.js';
 export const NS = '/wp-json/tribe/events/v1';
 export const ROUTES: RouteDef[] = buildRoutes();
 
-/** Which credentials a request carries; the runner turns them into a header and a client address. */
-export type AuthKind = 'none' | 'valid' | 'wrong' | 'garbage';
+/**
+ * Which credentials a request carries; the runner turns them into a header and a client address.
+ * `stale`: a revoked password of another user (a cron job's), sent from the valid client's own address;
+ * `contributor`, `subscriber`: valid passwords of users with those roles (when the runner made them).
+ */
+export type AuthKind = 'none' | 'valid' | 'wrong' | 'garbage' | 'stale' | 'contributor' | 'subscriber';
+
+/** Passwords of the users besides the admin that the runner made (see {@link AuthKind}). */
+export interface OtherCreds {
+  contributor?: { login: string; password: string };
+  subscriber?: { login: string; password: string };
+  stale?: string;
+}
 
 export interface HostileRequest extends RawRequest {
   auth: AuthKind;
@@ -486,9 +497,21 @@ export function authHeader(
   kind: AuthKind,
   password: string,
   index: number,
+  others: OtherCreds = {},
 ): { header?: string; localAddress?: string } {
   const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
   switch (kind) {
+    case 'stale':
+      // The login throttle counts per account and address: this login is locked out of 127.0.0.1
+      // within seconds, while the valid callers on the same address keep being answered.
+      return { header: basic(others.stale ?? 'fuzz_cron', 'stale pass word 0000'), localAddress: '127.0.0.1' };
+    case 'contributor':
+    case 'subscriber': {
+      const who = others[kind];
+      return who
+        ? { header: basic(who.login, who.password), localAddress: '127.0.0.1' }
+        : { header: basic('admin', password), localAddress: '127.0.0.1' };
+    }
     case 'valid':
       return { header: basic('admin', password), localAddress: '127.0.0.1' };
     case 'wrong':
@@ -516,8 +539,9 @@ export function withAuth(
   req: HostileRequest,
   password: string,
   index: number,
+  others: OtherCreds = {},
 ): { req: RawRequest; localAddress: string } {
-  const a = authHeader(req.auth, password, index);
+  const a = authHeader(req.auth, password, index, others);
   const headers = [...(req.headers ?? [])];
   if (a.header !== undefined) headers.push(['Authorization', a.header]);
   return {

@@ -137,6 +137,20 @@ export function isTermStoreFailure(res: RawResponse): boolean {
   );
 }
 
+/**
+ * A 5xx a real site gives too, by design: the term failures above; core's `501 rest_trash_not_supported`
+ * (a term or an attachment deleted without `force`); core's `500 rest_upload_unknown_error` (an upload
+ * over PHP's upload_max_filesize); and the `tec/v1` ORM's `500 {"error": …}` when a write lacks what it
+ * needs to save (docs/fidelity/tec-v1.md).
+ */
+export function isSiteOwn5xx(res: RawResponse): boolean {
+  if (isTermStoreFailure(res)) return true;
+  const body = jsonOf(res.body) as { code?: unknown; error?: unknown } | undefined;
+  if (res.status === 501 && body?.code === 'rest_trash_not_supported') return true;
+  if (res.status === 500 && body?.code === 'rest_upload_unknown_error') return true;
+  return res.status === 500 && typeof body?.error === 'string' && Object.keys(body).length === 1;
+}
+
 /** The site's front page: a 200 HTML page whose `Link` header names the REST root. */
 const frontPage = (res: RawResponse) =>
   /^text\/html/.test(res.headers['content-type'] ?? '') && /rel="https:\/\/api\.w\.org\/"/.test(res.headers.link ?? '');
@@ -144,7 +158,7 @@ const frontPage = (res: RawResponse) =>
 /** Why a response breaks the server's contract (null when it keeps it). */
 export function contractViolation(method: string, res: RawResponse): string | null {
   if (res.noAnswer) return 'no HTTP answer';
-  if (isTermStoreFailure(res)) return null;
+  if (isSiteOwn5xx(res)) return null;
   if (res.status >= 500) return `status ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`;
   if (method === 'HEAD' || res.status === 204 || res.status === 304) return null;
   // (the site's front page, `/`, is HTML naming the REST root in its Link header, as WordPress sends it)
@@ -153,12 +167,22 @@ export function contractViolation(method: string, res: RawResponse): string | nu
   if (body === undefined)
     return `status ${res.status} with a non-JSON body: ${res.body.toString('latin1').slice(0, 200)}`;
   if (res.status >= 400) {
+    // (`tec/v1`'s entity errors are the plugin's ORM answer, `{"error": …}`, not the envelope: on the site too)
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      Object.keys(body).length === 1 &&
+      typeof (body as { error?: unknown }).error === 'string'
+    )
+      return null;
     const e = body as { code?: unknown; message?: unknown; data?: { status?: unknown } };
+    // (`tec/v1`'s page past the end: `{code, message}` without `data`, as the site answers it)
+    if (typeof e.code === 'string' && e.code.endsWith('_page_not_found') && e.data === undefined) return null;
     if (typeof e !== 'object' || e === null) return `status ${res.status}: error body is not an object`;
     if (typeof e.code !== 'string') return `status ${res.status}: envelope without a string code`;
     if (typeof e.message !== 'string') return `status ${res.status}: envelope without a string message`;
     if (typeof e.data !== 'object' || e.data === null || e.data.status !== res.status)
-      return `status ${res.status}: envelope data.status is ${JSON.stringify(e.data?.status)}`;
+      return `status ${res.status}: envelope data.status is ${JSON.stringify(e.data?.status)}: ${res.body.toString('utf8').slice(0, 200)}`;
   }
   return null;
 }

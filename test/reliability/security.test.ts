@@ -223,7 +223,7 @@ describe('credentials at rest and login throttling', () => {
     expect(statSync(file as string).mode & 0o777).toBe(0o600);
   });
 
-  it('more than 20 failed logins a minute from one client: 429 + Retry-After at once; other clients unaffected', async () => {
+  it('more than 20 failed logins of one account a minute from one client: that account gets 429 + Retry-After there; other clients unaffected', async () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 25; i++) {
@@ -243,11 +243,48 @@ describe('credentials at rest and login throttling', () => {
       { port, localAddress: '127.0.9.9' },
     );
     expect(blocked.status).toBe(429);
-    // …while another client signs in normally.
+    // …while another client signs in normally (the account is refused from that one address only).
     const other = await sendRaw(
       { method: 'GET', target: `${NS}/events`, headers: [['Authorization', basic('admin', ADMIN_PASSWORD)]] },
       { port, localAddress: '127.0.9.10' },
     );
     expect(other.status).toBe(200);
+  });
+
+  it('25 wrong passwords for one login (a cron user’s) stop that login, not the administrator on the same address', async () => {
+    const made = await api.post('/wp-json/wp/v2/users', {
+      username: 'cron_job',
+      email: 'cron_job@example.com',
+      password: 'secret-123',
+      roles: ['editor'],
+    });
+    expect(made.status, made.text).toBe(201);
+    const ap = await api.post(`/wp-json/wp/v2/users/${made.body.id}/application-passwords`, { name: 'cron' });
+    expect(ap.status, ap.text).toBe(201);
+    const from = { port, localAddress: '127.0.9.20' };
+    const as = (login: string, password: string) =>
+      sendRaw({ method: 'GET', target: `${NS}/events`, headers: [['Authorization', basic(login, password)]] }, from);
+    // The cron user's application password was revoked: it keeps sending the stale one.
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await as('cron_job', 'stale pass word 0000 1111')).status);
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    // The administrator's next request from the same address is answered normally…
+    expect((await as('admin', ADMIN_PASSWORD)).status).toBe(200);
+    const editor = await as('cron_job@example.com', ap.body.password);
+    expect(editor.status).toBe(429); // (the same account by its e-mail: still under attack)
+    expect(Number(editor.headers['retry-after'])).toBeGreaterThan(0);
+    // The cron login itself is refused from there, even with its right password, with Retry-After.
+    const cron = await as('CRON_JOB', ap.body.password);
+    expect(cron.status).toBe(429);
+    expect(Number(cron.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(cron.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((jsonOf(cron.body) as { code: string }).code).toBe('rest_too_many_login_attempts');
+    // From another address the cron login signs in.
+    const elsewhere = await sendRaw(
+      { method: 'GET', target: `${NS}/events`, headers: [['Authorization', basic('cron_job', ap.body.password)]] },
+      { port, localAddress: '127.0.9.21' },
+    );
+    expect(elsewhere.status).toBe(200);
   });
 });

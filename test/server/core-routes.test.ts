@@ -114,3 +114,48 @@ describe('_fields on the plugin lists', () => {
     expect(none.text).toBe('[]');
   });
 });
+
+describe('an event written through core without dates (found by the fuzzer, issue 41)', () => {
+  it("the plugin's single event answers 200 with null dates and the epoch's details, as the site does", async () => {
+    const made = await api.post('/wp-json/wp/v2/tribe_events', { title: 'No dates', status: 'draft' });
+    expect(made.status).toBe(201);
+    const r = await api.get(`/events/${made.body.id}`, { auth: true });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ start_date: null, end_date: null, utc_start_date: null, utc_end_date: null });
+    expect(r.body.start_date_details).toEqual({
+      year: '1970',
+      month: '01',
+      day: '01',
+      hour: '00',
+      minutes: '00',
+      seconds: '00',
+    });
+  });
+});
+
+describe("core's writes link only what exists (found by the fuzzer, issue 41)", () => {
+  it('term ids that are no term of the taxonomy, and a venue id that is no venue, are not linked', async () => {
+    const venue = await api.post('/venues', { venue: uniq('Linked venue') });
+    const made = await api.post('/wp-json/wp/v2/tribe_events', {
+      title: uniq('Links'),
+      status: 'draft',
+      tribe_events_cat: [99999998],
+      tags: [99999999],
+      meta: { _EventVenueID: 99999997 },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect([made.body.tribe_events_cat, made.body.tags]).toEqual([[], []]);
+    const linked = await api.post(`/wp-json/wp/v2/tribe_events/${made.body.id}`, {
+      meta: { _EventVenueID: venue.body.id },
+    });
+    expect(linked.status).toBe(200);
+    const none = await api.post(`/wp-json/wp/v2/tribe_events/${made.body.id}`, {
+      meta: { _EventVenueID: made.body.id },
+    });
+    expect(none.status).toBe(200);
+    const row = api.server.stores.db.prepare('SELECT venue_id FROM posts WHERE id = ?').get(made.body.id) as {
+      venue_id: number | null;
+    };
+    expect(row.venue_id).toBeNull();
+  });
+});

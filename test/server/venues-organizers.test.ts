@@ -217,3 +217,48 @@ describe("a venue's map flags (Single_Venue: isset, then tribe_is_truthy)", () =
     expect([r.body.venue.show_map, r.body.venue.show_map_link, r.body.show_map]).toEqual([false, true, false]);
   });
 });
+
+describe('search with many words (issue 41: SQLite "Expression tree is too large")', () => {
+  // (a site answers 200 to GET and HEAD with 1,200 comma-separated values, WordPress 7.0 + TEC 6.16.5)
+  const many = Array.from({ length: 1200 }, (_, i) => `w${i}`).join(',');
+
+  it.each(['venues', 'organizers'])('GET and HEAD /%s?search= with 1,200 values → 200', async (resource) => {
+    const get = await api.get(`/${resource}`, { query: { search: many } });
+    expect(get.status, get.text).toBe(200);
+    expect(get.body[resource]).toEqual([]);
+    expect((await api.get(`/${resource}`, { query: { search: many }, auth: true })).status).toBe(200);
+    expect((await api.req('HEAD', `/${resource}`, { query: { search: many } })).status).toBe(200);
+  });
+
+  it('every word must still occur in one field, whatever their number', async () => {
+    const w = uniq('mw');
+    const name = `${w} Alpha Beta`;
+    const v = await api.post('/venues', { venue: name });
+    const o = await api.post('/organizers', { organizer: name });
+    const hit = `${w},Alpha,beta`;
+    expect((await api.get('/venues', { query: { search: hit } })).body.venues.map((x: { id: number }) => x.id)).toEqual(
+      [v.body.id],
+    );
+    const orgs = await api.get('/organizers', { query: { search: hit } });
+    expect(orgs.body.organizers.map((x: { id: number }) => x.id)).toEqual([o.body.id]);
+    expect((await api.get('/venues', { query: { search: `${w},Alpha,Gamma` } })).body.venues).toEqual([]);
+    // The events list splits its search at spaces: 1,200 words are answered too.
+    const spaced = many.replace(/,/g, ' ');
+    const events = await api.get('/events', { query: { search: spaced } });
+    expect(events.status, events.text).toBe(200);
+    // So do core's lists (WP_Query splits at spaces; `-word` excludes) and the media library.
+    for (const path of ['/wp-json/wp/v2/tribe_venue', '/wp-json/wp/v2/tribe_events', '/wp-json/wp/v2/media']) {
+      const r = await api.get(path, { query: { search: spaced }, auth: true });
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+      expect(r.body).toEqual([]);
+    }
+    const core = (search: string) =>
+      api
+        .get('/wp-json/wp/v2/tribe_venue', { query: { search }, auth: true })
+        .then((r) => r.body.map((x: { id: number }) => x.id));
+    expect(await core(`${w} alpha`)).toEqual([v.body.id]);
+    expect(await core(`${w} -beta`)).toEqual([]);
+    // (excluded words no name here can hold: uniq() writes ASCII only)
+    expect(await core(`${w} -gamma ${spaced.replace(/w/g, '-ǂ')}`)).toEqual([v.body.id]);
+  });
+});

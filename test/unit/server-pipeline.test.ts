@@ -97,13 +97,18 @@ describe('one route table for the three namespaces', () => {
     expect(endpointOf(post, 'POST')?.methods).toEqual(['POST', 'PUT', 'PATCH']);
   });
 
-  it('lets batches reach and the answer cache keep only the plugin resource routes of tribe/events/v1', () => {
+  it("lets batches reach core's post, term and user routes, the plugin's resource routes unless a site refuses them, and the answer cache keep only the latter", () => {
+    // (WordPress's allow_batch: core's posts, terms and users controllers; the plugin's routes take
+    // batches here unless the site is set as a stock one, `batchPluginRoutes: false`)
+    const coreBatched =
+      /^\/(tribe_events|tribe_venue|tribe_organizer|tribe_events_cat|tags|users)(\/\(\?P<id>\[?\\d\]?\+\))?$/;
     for (const route of table) {
       const resourceRoute = route.namespace.name === 'tribe/events/v1' && route.resource !== undefined;
-      expect([route.namespace.name, route.pattern, route.batch === true]).toEqual([
+      const expected = resourceRoute ? 'opt-out' : route.namespace.name === 'wp/v2' && coreBatched.test(route.pattern);
+      expect([route.namespace.name, route.pattern, route.batch ?? false]).toEqual([
         route.namespace.name,
         route.pattern,
-        resourceRoute,
+        expected,
       ]);
       expect(route.cache === true).toBe(resourceRoute);
     }

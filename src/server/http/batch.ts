@@ -33,7 +33,8 @@ export interface SubRoute {
 export interface BatchContext {
   /**
    * The endpoint a path below the REST root (no query string) and a method reach: undefined when no
-   * route that takes batches has the method, `'batch'` for the batch route itself.
+   * route has the method, `'batch'` for the batch route itself. (Whether the route takes batches is
+   * the batch's own check: `Route.batch`.)
    */
   route(path: string, method: string): SubRoute | 'batch' | undefined;
   /** `fn` as one write of the current group commit, in its own savepoint */
@@ -197,6 +198,17 @@ const envelope = (status: number, body: unknown, headers: Record<string, string>
 const errorEnvelope = (err: RestError, allow: string | undefined): Envelope =>
   envelope(err.status, err.toBody(), allow ? { Allow: allow } : {});
 
+/**
+ * The `Allow` of an item's answer: the namespace's, else every method of the route (what
+ * rest_send_allow_header leaves for a caller who may use them all, as a batch's writer usually may).
+ */
+function allowOf(call: Call): string {
+  return (
+    call.route.namespace.allow(call, 'answer') ??
+    [...new Set(call.route.endpoints.flatMap((e) => e.methods))].join(', ')
+  );
+}
+
 /** The envelope of an error a call's pipeline threw (with the route's `Allow`); rethrows a bug. */
 function refused(call: Call, err: unknown): Envelope {
   const reply = refusal(call, err);
@@ -224,6 +236,13 @@ function check(ctx: BatchContext, scope: RequestScope, item: Item): ItemCheck {
       header: () => undefined,
     },
   };
+  // (WP_REST_Server::serve_batch_request_v1: a route registered without `allow_batch` is refused
+  // before its arguments are checked, with the route's Allow)
+  const { batch } = sub.route;
+  if (!(batch === true || (batch === 'opt-out' && scope.site.batchPluginRoutes !== false))) {
+    const error = new RestError(400, 'rest_batch_not_allowed', 'This route cannot be used inside a batch.');
+    return { ok: false, error: errorEnvelope(error, allowOf(call)) };
+  }
   try {
     return { ok: true, call, checked: ctx.inRequest(() => checkCall(call)) };
   } catch (err) {
@@ -255,9 +274,9 @@ export function serveBatch(ctx: BatchContext, scope: RequestScope, input: RawInp
       durable.add(run.durable);
       const { result } = run;
       // (`_fields` from the item's parameters; `Allow` after the handler's own headers)
-      const fields = fieldsParam([args.params]);
+      const fields = fieldsParam([args.params, args.raw]);
       const data = fields === undefined || result.status >= 400 ? result.body : filterFields(result.body, fields);
-      const allow = call.route.namespace.allow(call, 'answer') ?? '';
+      const allow = allowOf(call);
       return envelope(result.status, data, { ...result.headers, Allow: result.headers?.Allow ?? allow });
     } catch (err) {
       return refused(call, err);

@@ -136,6 +136,9 @@ async function readMultipart(header: string, bytes: Buffer): Promise<RequestBody
     stream.on('limit', () => {
       truncated = true;
     });
+    // A body that ends inside a file part ends that file with an error: the file is dropped (the
+    // fields read before it are kept). Without a listener the error would end the process.
+    stream.on('error', () => {});
     stream.on('end', () => {
       const data = Buffer.concat(chunks);
       // busboy takes an application/octet-stream part without a file name for a file; PHP takes only

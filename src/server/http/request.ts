@@ -21,3 +21,18 @@ export function headerOf(headers: IncomingHttpHeaders, name: string): string | u
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;
 }
+
+/**
+ * The method a REST request is answered as: the query's `_method`, else the `X-HTTP-Method-Override`
+ * header, else the one sent, in upper case — whatever method carried it, as WP_REST_Server::serve_request
+ * does for clients that cannot send PUT, PATCH or DELETE (the reference site trashes an event on
+ * `POST …/events/ID?_method=DELETE`, and on a GET with it too). `query` is the parsed query string.
+ */
+export function methodOf(sent: string, query: Record<string, unknown>, headers: IncomingHttpHeaders): string {
+  const asked = query._method;
+  if (typeof asked === 'string') return asked.toUpperCase();
+  // (an array `_method[]` is no method PHP can upper-case: left as sent)
+  if (asked !== undefined) return sent;
+  const header = headerOf(headers, 'x-http-method-override');
+  return header !== undefined ? header.toUpperCase() : sent;
+}

@@ -61,8 +61,11 @@ export interface Route<E extends Endpoint = Endpoint> {
   resource?: ResourceSpec;
   /** answers of GET may be kept in the answer cache (they depend on nothing but the data and the day) */
   cache?: boolean;
-  /** the route is reachable from `POST /batch/v1` (WordPress's `allow_batch`) */
-  batch?: boolean;
+  /**
+   * the route is reachable from `POST /batch/v1` (WordPress's `allow_batch`); `'opt-out'`: unless the
+   * site refuses the plugin's routes in batches, as a stock site does (`SiteSettings.batchPluginRoutes`)
+   */
+  batch?: boolean | 'opt-out';
   /** WordPress's description of the route, the answer to OPTIONS; without it OPTIONS is not routed */
   describe?(scope: RequestScope): unknown;
 }

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 export const ADMIN_LOGIN = 'admin';
 export const PASSWORD_FILE = 'admin-password';
@@ -98,6 +98,7 @@ export type AuthResult = { ok: true; userId: number } | { ok: false; code: 'inva
 export class AuthStore {
   private readonly verified = new Map<string, { userId: number; row: number }>();
   private cacheKey: string | undefined;
+  private findUser: Statement | undefined;
 
   constructor(private readonly db: Database) {}
 
@@ -167,6 +168,18 @@ export class AuthStore {
   private remember(key: string, found: { userId: number; row: number }): void {
     if (this.verified.size > 10_000) this.verified.clear();
     this.verified.set(key, found);
+  }
+
+  /**
+   * The account a login names, for the login throttle: the user's id when the login or e-mail address
+   * is a user's (so `Admin`, `admin` and its e-mail count as one), else the name as given, in lower case.
+   */
+  accountOf(login: string): string {
+    this.findUser ??= this.db.prepare(
+      'SELECT id FROM users WHERE login = ? COLLATE NOCASE UNION ALL SELECT id FROM users WHERE email = ? COLLATE NOCASE',
+    );
+    const user = this.findUser.get(login, login) as { id: number } | undefined;
+    return user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
   }
 
   async verify(login: string, password: string): Promise<AuthResult> {

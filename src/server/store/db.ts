@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import BetterSqlite, { type Database } from 'better-sqlite3';
@@ -40,6 +40,28 @@ const WAL_AUTOCHECKPOINT_PAGES = 4000;
 /** How much of the database file reads may map (see openDatabase). */
 const MMAP_BYTES = 256 * 1024 * 1024;
 
+/** The files SQLite keeps beside a database in WAL mode. */
+export const DB_SIDE_FILES = ['-wal', '-shm'];
+
+/**
+ * Makes the store's files readable by their owner only (0600): a new database is created empty with
+ * that mode before SQLite opens it, and SQLite gives its `-wal` and `-shm` files the database file's
+ * mode (the unix VFS's findCreateFileMode); files an older version left readable by others are narrowed
+ * (they hold password hashes, and a data dir copied elsewhere keeps its files' modes).
+ */
+export function ownerOnlyDatabase(file: string): void {
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, ...DB_SIDE_FILES.map((side) => file + side)]) {
+    try {
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+    } catch (err) {
+      // (a side file not there yet; a file of another user, which its owner must narrow)
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'EPERM') throw err;
+    }
+  }
+}
+
 /**
  * Opens (creating if needed) the store of a data dir. WAL lets readers run beside one writer and keeps
  * a SIGKILL from leaving half-written data; busy_timeout makes a second process wait for the write
@@ -50,6 +72,7 @@ export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: bo
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     file = join(dataDir, DB_FILE);
+    ownerOnlyDatabase(file);
   }
   const nativeBinding = addonPath();
   // `timeout` is SQLite's busy timeout: a second process waits for the write lock.

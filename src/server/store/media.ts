@@ -75,7 +75,7 @@ export class MediaStore {
   /** The folder the uploads live in (made when first asked for). */
   get uploadsDir(): string {
     if (this.dir === null) this.dir = mkdtempSync(join(tmpdir(), 'calctl-uploads-'));
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     return this.dir;
   }
 
@@ -86,12 +86,13 @@ export class MediaStore {
     return full.startsWith(root + sep) ? full : undefined;
   }
 
-  /** Writes a file below uploads/, making its folders. */
+  /** Writes a file below uploads/, making its folders; only the owner may read them. */
   writeFile(relative: string, bytes: Buffer): void {
     const full = this.pathOf(relative);
     if (!full) throw new Error(`an upload path outside the uploads folder: ${relative}`);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, bytes, { flag: 'wx' });
+    // (folders 0700 and files 0600, as the rest of the data dir: the server reads them for everyone)
+    mkdirSync(dirname(full), { recursive: true, mode: 0o700 });
+    writeFileSync(full, bytes, { flag: 'wx', mode: 0o600 });
   }
 
   /** Whether a file below uploads/ exists. */

@@ -6,6 +6,26 @@ import type { Post } from './types.js';
 /** A LIKE pattern that finds a word anywhere, its wildcards escaped so that it matches literally. */
 export const likeArg = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A search's words as one condition of constant depth, whatever their number (a chain of one LIKE per
+ * word passes SQLite's limit of 1000 on an expression's depth after a few hundred words): the words'
+ * patterns bound once as a JSON array. `every`: each word occurs in at least one of `fields`;
+ * `none`: no word occurs in any of them. Empty words give no condition.
+ */
+export function wordsClause(
+  fields: string[],
+  words: string[],
+  want: 'every' | 'none',
+): { sql: string; arg: string } | null {
+  if (words.length === 0) return null;
+  const found = fields.map((f) => `ifnull(${f} LIKE w.value ESCAPE '\\', 0)`).join(' OR ');
+  const sql =
+    want === 'every'
+      ? `NOT EXISTS (SELECT 1 FROM json_each(?) w WHERE NOT (${found}))`
+      : `NOT EXISTS (SELECT 1 FROM json_each(?) w WHERE ${found})`;
+  return { sql, arg: JSON.stringify(words.map(likeArg)) };
+}
+
 /** How many pages before the one asked for a remembered page end is looked for (see nearestPageEnd). */
 const PAGES_BACK = 8;
 

@@ -16,6 +16,9 @@ import type { Post, PostInput, PostType } from './types.js';
 
 export { newPost } from './post-rows.js';
 
+/** Where a post's password (WordPress's `post_password` column) is kept, in the post meta table. */
+export const POST_PASSWORD = '_calctl_post_password';
+
 /** Reads and writes posts (events, venues, organizers) and their links. */
 export class PostStore {
   private readonly byId: Statement;
@@ -181,6 +184,30 @@ export class PostStore {
     this.memo?.delete(post.id);
     if (post.type !== 'tribe_events') this.linked.written();
     this.updateStmt.run(...encode(post, JSON.stringify(post.meta)), post.id);
+  }
+
+  /** One key of the post meta of several posts, by post (posts without it are left out). */
+  metaOfMany(postIds: readonly number[], key: string): Map<number, string> {
+    const out = new Map<number, string>();
+    if (postIds.length === 0) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT post_id, value FROM post_meta WHERE key = ? AND post_id IN (${postIds.map(() => '?').join(',')})`,
+      )
+      .all(key, ...postIds) as { post_id: number; value: string }[];
+    for (const r of rows) out.set(r.post_id, String(r.value));
+    return out;
+  }
+
+  /** A post's password (WordPress's `post_password`), '' when it has none. */
+  passwordOf(postId: number): string {
+    return this.getMeta(postId, POST_PASSWORD) ?? '';
+  }
+
+  /** Sets or (with '') removes a post's password. */
+  setPassword(postId: number, password: string): void {
+    if (password === '') this.deleteMeta(postId, POST_PASSWORD);
+    else this.setMeta(postId, POST_PASSWORD, password);
   }
 
   /** A value of the post meta WordPress keeps beside a post (the trash's), or undefined. */

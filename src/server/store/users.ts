@@ -41,6 +41,11 @@ export interface AppPassword {
 /** What the users list may ask (WP_REST_Users_Controller::get_items, in SQL). */
 export interface UserQuery {
   search?: string | undefined;
+  /**
+   * search only the columns anyone may see (id, login, nicename, display name), as core does for a
+   * caller who may not list users: never the e-mail address or the URL
+   */
+  publicSearch?: boolean | undefined;
   include?: number[] | undefined;
   exclude?: number[] | undefined;
   slugs?: string[] | undefined;
@@ -111,10 +116,18 @@ export class UserStore {
     if (q.search) {
       // (WP_User_Query searches login, e-mail, URL, nicename and display name; `*` is its wildcard)
       const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%')}%`;
-      where.push(
-        "(login LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR url LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\' OR display_name LIKE ? ESCAPE '\\')",
-      );
-      args.push(like, like, like, like, like);
+      if (q.publicSearch) {
+        // (WP_REST_Users_Controller::get_items: `search_columns` ID, user_login, user_nicename, display_name)
+        where.push(
+          "(CAST(id AS TEXT) = ? OR login LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\' OR display_name LIKE ? ESCAPE '\\')",
+        );
+        args.push(q.search.replace(/^\*+|\*+$/g, ''), like, like, like);
+      } else {
+        where.push(
+          "(login LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR url LIKE ? ESCAPE '\\' OR slug LIKE ? ESCAPE '\\' OR display_name LIKE ? ESCAPE '\\')",
+        );
+        args.push(like, like, like, like, like);
+      }
     }
     if (q.published) where.push("EXISTS (SELECT 1 FROM posts p WHERE p.author = users.id AND p.status = 'publish')");
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -8,7 +8,7 @@ import { wallToUtc } from '../../clock/index.js';
 import { withQuery } from '../rest/root.js';
 import type { Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
-import { likeArg } from '../store/page-queries.js';
+import { wordsClause } from '../store/page-queries.js';
 import type { Post } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
 import { loadEventRender, serializeTecEvent } from './event-record.js';
@@ -27,11 +27,10 @@ export interface ListInput {
 
 /** WordPress search: every word in the title, the content or the excerpt. */
 function searchClause(search: string, where: string[], args: unknown[]): void {
-  for (const word of search.split(/\s+/).filter(Boolean)) {
-    where.push("(p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\')");
-    const w = likeArg(word);
-    args.push(w, w, w);
-  }
+  const clause = wordsClause(['p.title', 'p.content', 'p.excerpt'], search.split(/\s+/).filter(Boolean), 'every');
+  if (clause === null) return;
+  where.push(clause.sql);
+  args.push(clause.arg);
 }
 
 /** Statuses listed: `publish` unless an editor asked for others (build_query). */

@@ -108,15 +108,24 @@ function allowOf(route: Route<TribeEndpoint>, userId: number | null): string {
 /**
  * The plugin's permission callbacks of a write (can_create, can_edit, can_delete) for a signed-in
  * caller: on terms, editing events and managing the taxonomy; on posts, the type's capability on a
- * collection or a by-slug route (no `id` there), the post's own on an item.
+ * collection, the post's own on an item and on a by-slug route (the post its slug names).
  */
 function mayWrite(scope: RequestScope, route: TribeRoute, method: string, params: Params): boolean {
   const { resource } = route;
   if (resource.kind === 'term') return canWriteTerms(scope, taxonomyOf(resource));
   const type = postTypeOf(resource);
   const verb = method === 'DELETE' ? 'delete' : 'edit';
-  if (route.kind !== 'item') return canWritePost(scope, type, verb, undefined);
-  const post = scope.stores.posts.get(Number(params.id));
+  if (route.kind === 'collection') return canWritePost(scope, type, verb, undefined);
+  // A by-slug write is checked against the post the slug names, as the by-id route checks its post.
+  // (Deliberately stricter than the plugin, whose by-slug callbacks check only the type's capability,
+  // so that any contributor may change or trash anyone's post there: docs/fidelity/permissions.md.)
+  const { posts } = scope.stores;
+  const post =
+    route.kind === 'item'
+      ? posts.get(Number(params.id))
+      : typeof params.slug === 'string' && params.slug !== ''
+        ? posts.getBySlug(type, params.slug)
+        : undefined;
   return canWritePost(scope, type, verb, post?.type === type ? post : undefined);
 }
 
@@ -146,11 +155,8 @@ export function tribeNamespace(name: string, maxParamLength: number): Namespace<
     // (rest_send_allow_header: a signed-in caller's methods are those whose permission callback lets it through)
     allow: ({ route, scope, input }) => {
       if (scope.userId === null || !route.resource) return allowOf(route, scope.userId);
-      const id = input.groups.id;
       const ok = route.endpoints.filter(
-        (e) =>
-          e.permission === 'public' ||
-          mayWrite(scope, route as TribeRoute, e.methods[0] ?? 'POST', id === undefined ? {} : { id }),
+        (e) => e.permission === 'public' || mayWrite(scope, route as TribeRoute, e.methods[0] ?? 'POST', input.groups),
       );
       return [...new Set(ok.flatMap((e) => e.methods))].join(', ');
     },

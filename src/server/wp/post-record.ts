@@ -48,18 +48,23 @@ export function postHead(
     modified: restDate(post.modified),
     modified_gmt: restDate(shownGmt(post.modified, post.modified_utc, scope)),
   };
-  if (edit) out.password = '';
+  // (post_password: shown in the edit context only; a protected post's texts are hidden in the view
+  // context, WP_REST_Posts_Controller::can_access_password_content: the edit context needs edit_post)
+  const password = scope.stores.posts.passwordOf(post.id);
+  const isProtected = password !== '';
+  const hidden = isProtected && !edit;
+  if (edit) out.password = password;
   out.slug = post.slug;
   out.status = post.status;
   out.type = post.type;
   out.link = permalink(post, scope);
   out.title = edit ? { raw: post.title, rendered: theTitle(post.title) } : { rendered: theTitle(post.title) };
   out.content = edit
-    ? { raw: post.content, rendered: content, protected: false, block_version: 0 }
-    : { rendered: content, protected: false };
+    ? { raw: post.content, rendered: content, protected: isProtected, block_version: 0 }
+    : { rendered: hidden ? '' : content, protected: isProtected };
   out.excerpt = edit
-    ? { raw: post.excerpt, rendered: excerpt, protected: false }
-    : { rendered: excerpt, protected: false };
+    ? { raw: post.excerpt, rendered: excerpt, protected: isProtected }
+    : { rendered: hidden ? '' : excerpt, protected: isProtected };
   out.author = post.author;
   out.featured_media = scope.stores.media.thumbnailOf(post.id);
   out.template = '';

@@ -40,7 +40,7 @@ function fieldsOf(p: Params): Params {
   const fail = (name: string, code: string, message: string) => {
     failed[name] ??= { code, message, data: { param: name } };
   };
-  for (const n of ['title', 'content', 'excerpt', 'slug', 'date', 'date_gmt'])
+  for (const n of ['title', 'content', 'excerpt', 'slug', 'date', 'date_gmt', 'password'])
     if (p[n] !== undefined && textOf(p[n]) === undefined) fail(n, 'rest_invalid_type', `${n} must be text.`);
   if (p.status !== undefined && !STATUSES.includes(String(p.status)))
     fail('status', 'rest_not_in_enum', `status must be one of: ${STATUSES.join(', ')}.`);
@@ -81,11 +81,17 @@ function applyMeta(scope: RequestScope, post: Post, meta: Record<string, unknown
   const m = { ...post.meta };
   let organizers: number[] | undefined;
   const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-  const ids = (v: unknown) => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => n > 0);
+  // (only a venue's or an organizer's id links one: the store keeps no link to a post of another type or
+  // to none, which the fuzzer wrote here; the site keeps such a number as plain meta and shows nothing)
+  const isA = (id: number, type: string) => scope.stores.posts.get(id)?.type === type;
+  const ids = (v: unknown) =>
+    (Array.isArray(v) ? v : [v]).map(Number).filter((n) => n > 0 && isA(n, 'tribe_organizer'));
   for (const [key, value] of Object.entries(meta)) {
     if (post.type === 'tribe_events') {
-      if (key === '_EventVenueID') post.venue_id = Number(one(value)) > 0 ? Number(one(value)) : null;
-      else if (key === '_EventOrganizerID') organizers = ids(value);
+      if (key === '_EventVenueID') {
+        const id = Number(one(value));
+        post.venue_id = id > 0 && isA(id, 'tribe_venue') ? id : null;
+      } else if (key === '_EventOrganizerID') organizers = ids(value);
       else if (key === '_EventURL') m.website = String(one(value) ?? '');
       else if (key === '_EventShowMap') m.show_map = value === true || value === '1' || value === 1;
       else if (key === '_EventShowMapLink') m.show_map_link = value === true || value === '1' || value === 1;
@@ -153,10 +159,16 @@ function write(scope: RequestScope, p: Params, post: Post, creating: boolean): P
 /** Links an event to the terms asked for (`tribe_events_cat`, `tags`: ids). */
 function writeTerms(scope: RequestScope, post: Post, p: Params): void {
   if (post.type !== 'tribe_events') return;
-  const ids = (v: unknown) => (Array.isArray(v) ? v : String(v).split(',')).map(Number).filter((n) => n > 0);
+  const { terms } = scope.stores;
+  // (wp_set_object_terms skips an id that is no term of the taxonomy; found by the fuzzer: such ids
+  // were linked here, to no term)
+  const ids = (v: unknown, taxonomy: 'tribe_events_cat' | 'post_tag') =>
+    (Array.isArray(v) ? v : String(v).split(','))
+      .map(Number)
+      .filter((n) => n > 0 && terms.getOf(taxonomy, n) !== undefined);
   if (p.tribe_events_cat !== undefined)
-    scope.stores.terms.setForPost(post.id, 'tribe_events_cat', ids(p.tribe_events_cat));
-  if (p.tags !== undefined) scope.stores.terms.setForPost(post.id, 'post_tag', ids(p.tags));
+    terms.setForPost(post.id, 'tribe_events_cat', ids(p.tribe_events_cat, 'tribe_events_cat'));
+  if (p.tags !== undefined) terms.setForPost(post.id, 'post_tag', ids(p.tags, 'post_tag'));
 }
 
 /** `POST /wp/v2/{type}`: a new post, a draft unless a status is given. */
@@ -191,6 +203,8 @@ export function createEndpoint(type: WpPostType, render: Render): WpEndpoint {
           posts.update(withMeta);
         }
         writeTerms(scope, inserted, p);
+        // (core's `password` field: the post's post_password, kept beside it)
+        if (p.password !== undefined) posts.setPassword(newId, textOf(p.password) ?? '');
         return newId;
       });
       // (after the insert, as core's create_item: a refused image leaves the post made)
@@ -220,6 +234,7 @@ export function updateEndpoint(
       atomic(db, () => {
         posts.update(write(scope, p, post, false));
         writeTerms(scope, post, p);
+        if (p.password !== undefined) posts.setPassword(post.id, textOf(p.password) ?? '');
       });
       if (p.featured_media !== undefined) handleFeaturedMedia(scope, post.id, p.featured_media);
       return { status: 200, body: render(posts.get(post.id) as Post, scope) };

@@ -10,7 +10,7 @@ import { shownGmt, trashPost } from '../posts/lifecycle.js';
 import { REGISTERED_STATUSES, siteNow } from '../posts/rules.js';
 import type { Params, Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
-import { likeArg } from '../store/page-queries.js';
+import { wordsClause } from '../store/page-queries.js';
 import type { Post, PostType } from '../store/types.js';
 import { canPost, canType } from '../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from './namespace.js';
@@ -100,15 +100,24 @@ function statusesOf(params: CoreParams, scope: RequestScope, type: PostType): st
  * word written `-word` excludes the posts that hold it in any of them.
  */
 function searchClause(search: string, where: string[], args: unknown[]): void {
-  for (const term of search.split(/\s+/).filter(Boolean)) {
-    const exclude = term.startsWith('-') && term.length > 1;
-    const like = likeArg(exclude ? term.slice(1) : term);
-    where.push(
-      exclude
-        ? "(p.title NOT LIKE ? ESCAPE '\\' AND p.excerpt NOT LIKE ? ESCAPE '\\' AND p.content NOT LIKE ? ESCAPE '\\')"
-        : "(p.title LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\')",
-    );
-    args.push(like, like, like);
+  const terms = search.split(/\s+/).filter(Boolean);
+  const isExclusion = (t: string) => t.startsWith('-') && t.length > 1;
+  const fields = ['p.title', 'p.excerpt', 'p.content'];
+  for (const clause of [
+    wordsClause(
+      fields,
+      terms.filter((t) => !isExclusion(t)),
+      'every',
+    ),
+    wordsClause(
+      fields,
+      terms.filter(isExclusion).map((t) => t.slice(1)),
+      'none',
+    ),
+  ]) {
+    if (clause === null) continue;
+    where.push(clause.sql);
+    args.push(clause.arg);
   }
 }
 
@@ -227,7 +236,9 @@ function listPosts(type: PostType, scope: RequestScope, p: ListParams, query: Pa
     throw new RestError(400, 'rest_post_invalid_page_number', 'The page asked for is past the last page.');
   }
   const found = posts.getMany(ids);
-  const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined);
+  // (get_items skips what check_read_permission refuses, others' drafts and private posts to a
+  // contributor or an author, after counting: X-WP-Total still counts them, as on the site)
+  const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined && canRead(p, scope));
   // A sync's `_fields=id,modified_gmt,status` asks for columns only: as prepare_item_for_response
   // computes only the fields asked for (rest_is_field_included), those answers skip the rest.
   const asked = fieldNames(query._fields);
@@ -303,7 +314,9 @@ export function postEndpoints(
             'You are not allowed to delete this post.',
           );
       },
-      handler(scope, { force, record: post }) {
+      handler(scope, { force, record }) {
+        // (read again, as delete_item does: an earlier item of the same batch may have trashed it)
+        const post = findPost(type, record.id, scope);
         if (force) {
           const previous = render(post, scope, 'edit', false);
           scope.stores.posts.remove(post);

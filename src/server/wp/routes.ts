@@ -14,7 +14,11 @@ import { termEndpoints } from './terms.js';
 import { appPasswordEndpoints } from './users/app-passwords.js';
 import { usersEndpoints } from './users/users.js';
 
-/** Every route of the namespace served here. */
+/**
+ * Every route of the namespace served here. `batch` marks the routes WordPress registers with
+ * `allow_batch` (the posts, terms and users controllers; not media, application passwords, settings
+ * or `users/me`), the only ones `POST /batch/v1` runs.
+ */
 export function wpTable(): Route<WpEndpoint>[] {
   const routes: Route<WpEndpoint>[] = [];
   for (const resource of catalog) {
@@ -22,22 +26,34 @@ export function wpTable(): Route<WpEndpoint>[] {
     if (resource.kind === 'post') {
       const e = postEndpoints(resource);
       routes.push(
-        { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list, e.create] },
-        { namespace: wpNamespace, pattern: `${base}/(?P<id>\\d+)`, resource, endpoints: [e.get, e.update, e.delete] },
+        { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list, e.create], batch: true },
+        {
+          namespace: wpNamespace,
+          pattern: `${base}/(?P<id>\\d+)`,
+          resource,
+          endpoints: [e.get, e.update, e.delete],
+          batch: true,
+        },
       );
     } else {
       const e = termEndpoints(resource);
       routes.push(
-        { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list] },
-        { namespace: wpNamespace, pattern: `${base}/(?P<id>\\d+)`, resource, endpoints: [e.get, e.delete] },
+        { namespace: wpNamespace, pattern: base, resource, endpoints: [e.list], batch: true },
+        {
+          namespace: wpNamespace,
+          pattern: `${base}/(?P<id>\\d+)`,
+          resource,
+          endpoints: [e.get, e.delete],
+          batch: true,
+        },
       );
     }
   }
   routes.push(
     { namespace: wpNamespace, pattern: '/media', endpoints: mediaEndpoints.collection },
     { namespace: wpNamespace, pattern: '/media/(?P<id>[\\d]+)', endpoints: mediaEndpoints.item },
-    { namespace: wpNamespace, pattern: '/users', endpoints: usersEndpoints.collection },
-    { namespace: wpNamespace, pattern: '/users/(?P<id>[\\d]+)', endpoints: usersEndpoints.item },
+    { namespace: wpNamespace, pattern: '/users', endpoints: usersEndpoints.collection, batch: true },
+    { namespace: wpNamespace, pattern: '/users/(?P<id>[\\d]+)', endpoints: usersEndpoints.item, batch: true },
     { namespace: wpNamespace, pattern: '/users/me', endpoints: usersEndpoints.me },
     {
       namespace: wpNamespace,

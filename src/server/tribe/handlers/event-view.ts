@@ -1,4 +1,5 @@
 import type { RequestScope } from '../../site.js';
+import { POST_PASSWORD } from '../../store/posts.js';
 import type { Post, Taxonomy, Term } from '../../store/types.js';
 import { canPost } from '../../users/caps.js';
 import { type EventLinks, newRenderShare, serializeEvent } from '../records/event.js';
@@ -15,7 +16,7 @@ function termsIn(own: readonly (Term & { count: number })[], taxonomy: Taxonomy)
 }
 
 /** Loads what an event representation embeds. */
-export function loadEventLinks(post: Post, scope: RequestScope): EventLinks {
+export function loadEventLinks(post: Post, scope: RequestScope, unlocked = false): EventLinks {
   const { posts, terms } = scope.stores;
   const venue = post.venue_id ? posts.get(post.venue_id) : undefined;
   const orgIds = posts.organizerIds(post.id);
@@ -27,11 +28,13 @@ export function loadEventLinks(post: Post, scope: RequestScope): EventLinks {
     organizers: orgIds.map((id) => orgs.get(id)).filter((o): o is Post => visible(o, scope)),
     categories: termsIn(own, 'tribe_events_cat'),
     tags: termsIn(own, 'post_tag'),
+    locked: !unlocked && posts.passwordOf(post.id) !== '',
   };
 }
 
-export function renderEvent(post: Post, scope: RequestScope, single: boolean) {
-  return serializeEvent(post, loadEventLinks(post, scope), scope, single);
+/** An event's record; `unlocked`: the request gave the event's password (its texts are shown). */
+export function renderEvent(post: Post, scope: RequestScope, single: boolean, unlocked = false) {
+  return serializeEvent(post, loadEventLinks(post, scope, unlocked), scope, single);
 }
 
 /**
@@ -47,6 +50,7 @@ export function renderEvents(events: readonly Post[], scope: RequestScope): Reco
   const orgs = posts.getMany([...new Set([...orgLinks.values()].flat())]);
   const termsOf = terms.ofPosts(ids);
   const thumbnails = scope.stores.media.thumbnailsOf(ids);
+  const passwords = posts.metaOfMany(ids, POST_PASSWORD);
   const share = newRenderShare();
   return events.map((post) => {
     const venue = post.venue_id ? venues.get(post.venue_id) : undefined;
@@ -57,6 +61,7 @@ export function renderEvents(events: readonly Post[], scope: RequestScope): Reco
       categories: termsIn(own, 'tribe_events_cat'),
       tags: termsIn(own, 'post_tag'),
       thumbnail: thumbnails.get(post.id) ?? 0,
+      locked: (passwords.get(post.id) ?? '') !== '',
     };
     return serializeEvent(post, links, scope, false, share);
   });

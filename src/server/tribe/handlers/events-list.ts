@@ -5,7 +5,7 @@ import { parseDateParam, parseStatusParam, siteNow, statusesFor } from '../../po
 import { listOf, toBool } from '../../rest/args.js';
 import type { Reply } from '../../rest/types.js';
 import { type RequestScope, restBase } from '../../site.js';
-import { likeArg } from '../../store/page-queries.js';
+import { wordsClause } from '../../store/page-queries.js';
 import { canType } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
 import { eventTexts } from './event-texts.js';
@@ -84,10 +84,14 @@ export function listEvents(req: HandlerRequest): Reply {
   }
   pairs.push(...shownOnly);
   if (req.has('search')) {
-    for (const word of String(q.search).split(/\s+/).filter(Boolean)) {
-      where.push("(p.title LIKE ? ESCAPE '\\' OR p.content LIKE ? ESCAPE '\\' OR p.excerpt LIKE ? ESCAPE '\\')");
-      const w = likeArg(word);
-      args.push(w, w, w);
+    const words = wordsClause(
+      ['p.title', 'p.content', 'p.excerpt'],
+      String(q.search).split(/\s+/).filter(Boolean),
+      'every',
+    );
+    if (words !== null) {
+      where.push(words.sql);
+      args.push(words.arg);
     }
     pairs.push(['search', String(q.search)]);
   }

@@ -3,7 +3,7 @@ import { parseStatusParam, siteNow, statusesFor } from '../../posts/rules.js';
 import { looseBool } from '../../rest/args.js';
 import type { Reply } from '../../rest/types.js';
 import { restBase } from '../../site.js';
-import { likeArg } from '../../store/page-queries.js';
+import { wordsClause } from '../../store/page-queries.js';
 import type { Post } from '../../store/types.js';
 import { canType } from '../../users/caps.js';
 import type { HandlerRequest } from '../namespace.js';
@@ -75,10 +75,10 @@ export function listLinked(req: HandlerRequest): Reply {
       'p.excerpt',
       ...(SEARCH_FIELDS[resource.name] ?? []).map((f) => `json_extract(p.meta, '$.${f}')`),
     ];
-    const clause = fields
-      .map((f) => `(${words.map(() => `${f} LIKE ? ESCAPE '\\'`).join(' AND ') || '1'})`)
-      .join(' OR ');
-    const searchArgs = fields.flatMap(() => words.map(likeArg));
+    // (every word in the same field: one condition per field, each of constant depth)
+    const perField = fields.map((f) => wordsClause([f], words, 'every'));
+    const clause = perField.map((c) => c?.sql ?? '1').join(' OR ');
+    const searchArgs = perField.flatMap((c) => (c ? [c.arg] : []));
     result = posts.query([...where, `(${clause})`].join(' AND '), [...args, ...searchArgs], order, pg.perPage, offset);
     if (result.total === 0) {
       // The site drops the search before counting: no match still reports every visible record.

@@ -41,6 +41,15 @@ export function getPost(req: HandlerRequest): Reply {
   if (post.status !== 'publish' && !canPost(req.scope, 'read_post', post)) {
     throw notAccessible(req.resource.codes.notAccessible as string, req.resource.singular);
   }
+  if (post.type === 'tribe_events') {
+    // Single_Event::get refuses a password-protected event to every caller, signed in or not, unless
+    // the request gives its password (`post_password_required`, which reads no capability).
+    const password = req.scope.stores.posts.passwordOf(post.id);
+    const unlocked = password !== '' && req.params.password === password;
+    if (password !== '' && !unlocked)
+      throw new RestError(403, 'event-password-protected', 'This event cannot be read without its password.');
+    return { status: 200, body: renderEvent(post, req.scope, true, unlocked) };
+  }
   return { status: 200, body: renderPost(post, req.scope, true) };
 }
 

@@ -25,7 +25,12 @@ export interface EventLinks {
   tags: { term: Term; count: number }[];
   /** the featured image's attachment id (0: none), when read with a page's others; looked up otherwise */
   thumbnail?: number;
+  /** the event has a post password the request did not give: its description and excerpt are hidden */
+  locked?: boolean;
 }
+
+/** The wall time the plugin shows the details of a missing date as. */
+const EPOCH = '1970-01-01 00:00:00';
 
 const iso = (wall: string, offset: string) => `${wall.replace(' ', 'T')}${offset}`;
 
@@ -48,8 +53,8 @@ function eventJsonLd(
     url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
-    startDate: iso(post.start_local ?? '', offsetString(tz, startUtc)),
-    endDate: iso(post.end_local ?? '', offsetString(tz, endUtc)),
+    startDate: iso(post.start_local ?? '', offsetString(tz, post.start_utc === null ? EPOCH : startUtc)),
+    endDate: iso(post.end_local ?? '', offsetString(tz, post.end_utc === null ? EPOCH : endUtc)),
   };
   if (links.venue) out.location = venueJsonLd(links.venue);
   const first = links.organizers[0];
@@ -170,21 +175,25 @@ export function serializeEvent(
     rest_url: restItemUrl(scope, 'events', post.id),
     // (the plugin runs `the_title`, `the_content` and `the_excerpt`, and trims)
     title: theTitle(post.title),
-    description: phpTrim(theContent(post.content, { siteUrl: scope.origin })),
-    excerpt: phpTrim(theExcerpt(post.excerpt, { siteUrl: scope.origin })),
+    // (a password-protected event's texts are hidden in lists: post_password_required)
+    description: links.locked ? '' : phpTrim(theContent(post.content, { siteUrl: scope.origin })),
+    excerpt: links.locked ? '' : phpTrim(theExcerpt(post.excerpt, { siteUrl: scope.origin })),
     slug: post.slug,
     image: featuredImage(scope, links.thumbnail ?? scope.stores.media.thumbnailOf(post.id)),
     all_day: m.all_day === true,
-    start_date: startLocal,
-    start_date_details: wallParts(startLocal),
-    end_date: endLocal,
-    end_date_details: wallParts(endLocal),
-    utc_start_date: startUtc,
-    utc_start_date_details: wallParts(startUtc),
-    utc_end_date: endUtc,
-    utc_end_date_details: wallParts(endUtc),
+    // (an event written through core's routes without dates: null, its details those of the epoch, as
+    // the plugin shows them; found by the fuzzer, it was a 500 here)
+    // (only a date that is not there: a damaged one is still the internal error it is)
+    start_date: post.start_local === null ? null : startLocal,
+    start_date_details: wallParts(post.start_local === null ? EPOCH : startLocal),
+    end_date: post.end_local === null ? null : endLocal,
+    end_date_details: wallParts(post.end_local === null ? EPOCH : endLocal),
+    utc_start_date: post.start_utc === null ? null : startUtc,
+    utc_start_date_details: wallParts(post.start_utc === null ? EPOCH : startUtc),
+    utc_end_date: post.end_utc === null ? null : endUtc,
+    utc_end_date_details: wallParts(post.end_utc === null ? EPOCH : endUtc),
     timezone: m.timezone,
-    timezone_abbr: tzAbbr(tz, startUtc),
+    timezone_abbr: tzAbbr(tz, post.start_utc === null ? EPOCH : startUtc),
     cost: cost.cost,
     cost_details: cost.details,
     website: m.website === null || m.website === undefined ? url : m.website,

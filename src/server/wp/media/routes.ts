@@ -7,6 +7,7 @@ import { siteNow } from '../../posts/rules.js';
 import type { Params, Reply } from '../../rest/types.js';
 import type { RequestScope } from '../../site.js';
 import { ATTACHMENT, type Attachment } from '../../store/media.js';
+import { wordsClause } from '../../store/page-queries.js';
 import type { Post } from '../../store/types.js';
 import { can, canAttachment } from '../../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from '../namespace.js';
@@ -90,9 +91,14 @@ function listAttachments(scope: RequestScope, p: ListParams, query: Params): Rep
     where.push(`(${mimes.map(() => "json_extract(p.meta, '$.mime_type') LIKE ?").join(' OR ')})`);
     args.push(...mimes);
   }
-  for (const word of p.search.split(/\s+/).filter(Boolean)) {
-    where.push('(p.title LIKE ? OR p.excerpt LIKE ? OR p.content LIKE ? OR p.guid LIKE ?)');
-    args.push(...Array.from({ length: 4 }, () => `%${word}%`));
+  const words = wordsClause(
+    ['p.title', 'p.excerpt', 'p.content', 'p.guid'],
+    p.search.split(/\s+/).filter(Boolean),
+    'every',
+  );
+  if (words !== null) {
+    where.push(words.sql);
+    args.push(words.arg);
   }
   const dir = p.order === 'asc' ? 'ASC' : 'DESC';
   const orderBy =

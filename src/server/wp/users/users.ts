@@ -99,7 +99,7 @@ const list = wpEndpoint<ListArgs>({
   },
   handler(scope, a, raw) {
     // (whoever may not list users sees only the users who published something)
-    const query = can(scope, 'list_users') ? a.query : { ...a.query, published: true };
+    const query = can(scope, 'list_users') ? a.query : { ...a.query, published: true, publicSearch: true };
     const { users, total } = scope.stores.users.list(query);
     const maxPages = Math.ceil(total / a.query.limit);
     const headers = collectionHeaders(scope, 'users', raw, ['include', 'exclude', 'slug', 'roles'], {
