@@ -2,6 +2,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import BetterSqlite, { type Database } from 'better-sqlite3';
+import { FOLD_FUNCTION, foldForSearch } from './fold.js';
 import { migrate } from './migrations.js';
 
 /**
@@ -91,6 +92,10 @@ export function openDatabase(dataDir: string | ':memory:', opts: { optimize?: bo
   // process's RSS as file pages: the kernel's page cache, shared and dropped under pressure, not
   // memory of its own.
   db.pragma(`mmap_size = ${MMAP_BYTES}`);
+  // (searches compare as WordPress's database does: accents and letter case do not count)
+  db.function(FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldForSearch(text) : text,
+  );
   migrate(db);
   // Keeps the planner's statistics fresh enough to pick the covering indexes on large stores; worth it
   // for a long-lived server, not for a one-shot CLI command.

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { FOLD_FUNCTION, foldForSearch } from './fold.js';
 import { decode, NOT_NULL, SELECT_PAGE } from './post-rows.js';
 import { statementCache } from './statements.js';
 import type { Post } from './types.js';
@@ -18,12 +19,15 @@ export function wordsClause(
   want: 'every' | 'none',
 ): { sql: string; arg: string } | null {
   if (words.length === 0) return null;
-  const found = fields.map((f) => `ifnull(${f} LIKE w.value ESCAPE '\\', 0)`).join(' OR ');
+  // (as MySQL's collation compares: `Crepe` finds `Crêpe`; the plain LIKE first, the folded one for the rest)
+  const found = fields
+    .map((f) => `ifnull(${f} LIKE w.value ESCAPE '\\' OR ${FOLD_FUNCTION}(${f}) LIKE w.value ESCAPE '\\', 0)`)
+    .join(' OR ');
   const sql =
     want === 'every'
       ? `NOT EXISTS (SELECT 1 FROM json_each(?) w WHERE NOT (${found}))`
       : `NOT EXISTS (SELECT 1 FROM json_each(?) w WHERE ${found})`;
-  return { sql, arg: JSON.stringify(words.map(likeArg)) };
+  return { sql, arg: JSON.stringify(words.map((w) => likeArg(foldForSearch(w)))) };
 }
 
 /** How many pages before the one asked for a remembered page end is looked for (see nearestPageEnd). */
