@@ -72,7 +72,7 @@ export async function startServer(
     basePath: opts.basePath ?? '',
     locale: opts.locale ?? 'en_US',
     ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
-    ...(opts.batchPluginRoutes === false ? { batchPluginRoutes: false } : {}),
+    ...(opts.batchPluginRoutes !== undefined ? { batchPluginRoutes: opts.batchPluginRoutes } : {}),
   };
   let app: FastifyInstance;
   try {

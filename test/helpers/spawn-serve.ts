@@ -69,13 +69,29 @@ export interface SpawnServeOptions {
   env?: NodeJS.ProcessEnv;
   /** ms to wait for the URL line */
   startTimeoutMs?: number;
+  /**
+   * play a stock site, whose /batch/v1 refuses the plugin's routes (`calctl serve`'s default); the
+   * tests written for a site that batches them (their request counts, their kill timing) leave it off
+   */
+  stockBatch?: boolean;
 }
 
 /** Starts `calctl serve` on a data dir (port 0) and resolves once it listens. */
 export function spawnServe(opts: SpawnServeOptions): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
-    [CALCTL, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', opts.dataDir, ...(opts.args ?? [])],
+    [
+      CALCTL,
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data-dir',
+      opts.dataDir,
+      ...(opts.stockBatch ? [] : ['--batch-plugin-routes']),
+      ...(opts.args ?? []),
+    ],
     { cwd: ROOT, env: opts.env ?? isolatedEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.add(child);

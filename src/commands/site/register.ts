@@ -81,6 +81,10 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
         .choices([...LOCALES])
         .default(DEFAULT_LOCALE),
     )
+    .option(
+      '--batch-plugin-routes',
+      "let /batch/v1 run the plugin's tribe/events/v1 routes (a stock site refuses them: rest_batch_not_allowed)",
+    )
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM)')
     .option('--tls-key <file>', 'private key of --tls-cert (PEM)')
     .addHelpText(

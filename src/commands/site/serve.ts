@@ -131,6 +131,9 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     permalinks: opts.permalinks === 'plain' ? 'plain' : 'pretty',
     basePath,
     locale: String(opts.locale ?? 'en_US'),
+    // (as a stock WordPress site: /batch/v1 refuses the plugin's routes, rest_batch_not_allowed, unless
+    // asked to play a site where a plugin allows them)
+    batchPluginRoutes: opts.batchPluginRoutes === true,
     // (the global --date-format is the site's date format here, in PHP's letters)
     ...(g.dateFormat ? { dateFormat: PHP_FORMATS[g.dateFormat.order] } : {}),
     ...(g.vendor ? { vendor: g.vendor } : {}),
