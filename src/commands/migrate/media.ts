@@ -6,22 +6,10 @@
  */
 import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
+import { IMAGE_TYPES } from '../../catalog/media-types.js';
 
 /** The type of an image by its name's extension (what the source's web server would have said). */
-const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  jpe: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  bmp: 'image/bmp',
-  ico: 'image/x-icon',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  heic: 'image/heic',
-};
+const TYPES = IMAGE_TYPES;
 
 /** The file name of an address (`…/2026/11/poster.png` → `poster.png`). */
 export function fileNameOf(url: string): string {

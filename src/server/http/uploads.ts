@@ -4,23 +4,13 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IMAGE_TYPES } from '../../catalog/media-types.js';
 import { type MediaStore, UPLOADS_URL_PATH } from '../store/media.js';
 import { noRoute } from './errors.js';
 
 /** The types of the files the library takes, by extension (what a web server would send). */
 const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  jpe: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  bmp: 'image/bmp',
-  ico: 'image/x-icon',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  heic: 'image/heic',
+  ...IMAGE_TYPES,
   pdf: 'application/pdf',
   txt: 'text/plain; charset=UTF-8',
   csv: 'text/csv; charset=UTF-8',
