@@ -12,7 +12,7 @@
  * undone like any run.
  */
 import { type ApiClient, ApiError, coreRecordPath, coreRouteUrl } from '../../api/index.js';
-import { getResource, type ResourceName, type ResourceSpec } from '../../catalog/index.js';
+import { ALL_EVENTS_WINDOW, getResource, type ResourceName, type ResourceSpec } from '../../catalog/index.js';
 import { modifiedOf } from '../../csv/journal.js';
 import { LINK_FIELDS, type LinkNames, type PlanEntry, planChanges, planEntry } from '../../csv/plan.js';
 import { CalctlError, EXIT, PartialError, UsageError } from '../../errors/index.js';
@@ -116,8 +116,7 @@ async function usedBy(
       [filter]: id,
       per_page: 50,
       status: LIVE_STATUSES,
-      start_date: '1970-01-01',
-      end_date: '2999-12-31',
+      ...ALL_EVENTS_WINDOW,
     } as never,
     signal,
   });

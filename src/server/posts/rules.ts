@@ -37,9 +37,16 @@ export function parseDateParam(value: unknown, scope: RequestScope, timezone?: s
   return parseTimeToWall(value, { now: scope.site.now(), timezone: timezone ?? scope.site.timezone });
 }
 
-/** The plugin's is_time: any number (a timestamp), or a date it can read. */
-export const isTime = (value: unknown, scope: RequestScope) =>
-  (typeof value === 'number' && Number.isFinite(value)) || parseDateParam(value, scope) !== null;
+/**
+ * The plugin's is_time (`Tribe__Validator__Base::is_time`): any number (a timestamp), or a text whose
+ * strtotime is truthy, so the epoch itself (`1970-01-01`, read in UTC as WordPress's PHP runs) is
+ * refused as a real site refuses it.
+ */
+export const isTime = (value: unknown, scope: RequestScope) => {
+  if (typeof value === 'number' && Number.isFinite(value)) return true;
+  if (parseDateParam(value, scope) === null) return false;
+  return parseDateParam(value, scope, 'UTC') !== '1970-01-01 00:00:00';
+};
 
 /** Finds a post of a type by id; other types and missing ids give undefined. */
 export function postOfType(scope: RequestScope, type: PostType, id: unknown): Post | undefined {
