@@ -89,10 +89,10 @@ describe('bulk changes by filter', () => {
     expect(both.code).toBe(2);
   });
 
-  it('delete --before DATE of 300 past events, stopped midway and run again: exactly those, each once', async () => {
+  it('delete --before DATE of 1,000 past events, stopped midway and run again: exactly those, each once', async () => {
     const csv = join(home, 'past.csv');
-    const rows = Array.from({ length: 300 }, (_, i) => {
-      const day = new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 1000 }, (_, i) => {
+      const day = new Date(Date.UTC(2022, 3, 6) + i * 86_400_000).toISOString().slice(0, 10);
       return `Past ${i},${day} 09:00,${day} 10:00`;
     });
     // the edges: one that ends just before the date, one that ends on its day
@@ -101,31 +101,31 @@ describe('bulk changes by filter', () => {
     await cli(['import', 'events', csv]);
     const before = await every();
     const doomed = before.filter((e) => e.end_date < '2025-01-01 00:00:00').map((e) => e.id);
-    expect(doomed).toHaveLength(301);
+    expect(doomed).toHaveLength(1001);
 
     let writes = 0;
     const crash = await run(['events', 'delete', '--before', '2025-01-01', '--yes'], (point) => {
-      if (point === 'bulk-write' && ++writes === 120) throw new Error('killed');
+      if (point === 'bulk-write' && ++writes === 400) throw new Error('killed');
     });
     expect(crash.code).not.toBe(0);
     const trashedMidway = (await every('trash')).length;
-    expect(trashedMidway).toBeGreaterThanOrEqual(120);
-    expect(trashedMidway).toBeLessThan(301);
+    expect(trashedMidway).toBeGreaterThanOrEqual(400);
+    expect(trashedMidway).toBeLessThan(1001);
 
     const rest = await cli(['events', 'delete', '--before', '2025-01-01', '--yes', '-o', 'json']);
-    expect(rest.json()).toMatchObject({ chosen: 301 - trashedMidway, changed: 301 - trashedMidway, failed: 0 });
+    expect(rest.json()).toMatchObject({ chosen: 1001 - trashedMidway, changed: 1001 - trashedMidway, failed: 0 });
     const trashed = (await every('trash')).map((e) => e.id).sort((a, b) => a - b);
     expect(trashed).toEqual([...doomed].sort((a, b) => a - b));
     expect((await every()).map((e) => e.title)).toContain('Edge on');
     const third = await cli(['events', 'delete', '--before', '2025-01-01', '--yes', '-o', 'json']);
     expect(third.json()).toMatchObject({ chosen: 0, changed: 0 });
 
-    const back = await cli(['events', 'restore', '--where', 'end_date<2024-01-03', '--yes', '-o', 'json']);
+    const back = await cli(['events', 'restore', '--where', 'end_date<2022-04-08', '--yes', '-o', 'json']);
     expect(back.json()).toMatchObject({ chosen: 2, changed: 2 });
     // the bulk runs are in the history; undo of the restore trashes those two again
     const runs = (await cli(['history', '-o', 'json'])).json<{ id: number; kind: string }[]>();
     expect(runs.slice(0, 3).map((r) => r.kind)).toEqual(['restore', 'delete', 'delete']);
     await cli(['undo', '--yes']);
-    expect((await every('trash')).length).toBe(301);
+    expect((await every('trash')).length).toBe(1001);
   }, 120_000);
 });
