@@ -65,12 +65,7 @@ const pick = (body: Body | null, fields: readonly string[]): Body =>
   Object.fromEntries(fields.map((f) => [f, body?.[f] ?? null]));
 
 /** Whether the record changed on the site since the run left it. */
-function changedSince(
-  resource: ResourceSpec,
-  r: HistoryRecord,
-  current: Obj,
-  fields: readonly string[],
-): boolean {
+function changedSince(resource: ResourceSpec, r: HistoryRecord, current: Obj, fields: readonly string[]): boolean {
   const now = modifiedOf(current);
   if (r.modified && now && now !== r.modified) return true;
   if (!r.after || fields.length === 0) return false;
