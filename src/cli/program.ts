@@ -98,7 +98,7 @@ async function registerBulkCommands(program: Command, deps: CommandDeps, argv: r
   const words = argv.filter((a) => !a.startsWith('-'));
   const wanted = (name: string) =>
     words.includes(name) || words.length === 0 || words[0] === 'help' || argv.includes('--help');
-  if (wanted('import')) (await import('../commands/import.js')).registerImportCommand(program, deps);
+  if (wanted('import')) (await import('../commands/import-command.js')).registerImportCommand(program, deps);
   if (wanted('export')) (await import('../commands/export.js')).registerExportCommand(program, deps);
 }
 

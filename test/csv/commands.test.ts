@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Command } from 'commander';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { registerExportCommand } from '../../src/commands/export.js';
-import { registerImportCommand } from '../../src/commands/import.js';
+import { registerImportCommand } from '../../src/commands/import-command.js';
 import type { CliRuntime, GlobalOptions } from '../../src/commands/types.js';
 import { PartialError, UsageError } from '../../src/errors/index.js';
 import type { Context } from '../../src/io/context.js';
