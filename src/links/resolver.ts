@@ -12,7 +12,6 @@
 import { type ApiClient, onePerKey, writeOnce } from '../api/index.js';
 import { getResource, type ResourceName } from '../catalog/index.js';
 import { nameKey, siteText } from '../records/index.js';
-import { parsePlace, placeDetails } from './place.js';
 import { type Known, NAME_KEY, siteNames } from './site-names.js';
 
 type Obj = Record<string, unknown>;
@@ -179,6 +178,8 @@ export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
    */
   async function place(text: string, details?: Obj): Promise<number> {
     if (/^\d+$/.test(text) || (await isName('venues', text))) return one('venues', text, 'venue', { details });
+    // (the address parser and its data load only when a name is not a venue's already)
+    const { parsePlace, placeDetails } = await import('./place.js');
     const read = parsePlace(text);
     if (read.name === text) return one('venues', text, 'venue', { details });
     return one('venues', read.name, 'venue', { asName: true, details: { ...placeDetails(read), ...details } });

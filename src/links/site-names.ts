@@ -9,8 +9,6 @@
 import { type ApiClient, ApiError, onePerKey, paginate } from '../api/index.js';
 import { everythingQuery, getResource, type ResourceName, type ResourceSpec } from '../catalog/index.js';
 import { nameKey, siteText } from '../records/index.js';
-import { nameKey as placeKey } from './duplicates.js';
-import { parsePlace } from './place.js';
 
 type Obj = Record<string, unknown>;
 
@@ -120,6 +118,11 @@ export function siteNames(api: ApiClient, signal: AbortSignal | undefined): Site
       return [...found, ...later];
     },
     async alike(linked, text) {
+      // (loaded when a name is missing: the address parser's data is no part of every command's start)
+      const [{ nameKey: placeKey }, { parsePlace }] = await Promise.all([
+        import('./duplicates.js'),
+        import('./place.js'),
+      ]);
       const key = placeKey(text);
       const mine = [...added].filter(([k]) => k.startsWith(`${linked}:`)).flatMap(([, list]) => list);
       const all = [...(await searchHits(linked, parsePlace(text).name)), ...mine];
