@@ -8,12 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, startApi, type TestServer } from '../helpers/api-server.js';
 import { type FaultProxy, startFaultProxy } from '../helpers/proxy.js';
 import { CALCTL, isolatedEnv, ROOT, runCli, serveAvailable, spawnCli, stopAllServes } from '../helpers/spawn-serve.js';
 
 const NS = '/wp-json/tribe/events/v1';
-let api: Api;
+let api: TestServer;
 let work: string;
 const children = new Set<ChildProcess>();
 const proxies: FaultProxy[] = [];
