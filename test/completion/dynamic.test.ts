@@ -5,8 +5,8 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let home: string;
@@ -23,7 +23,7 @@ async function addProfile(name: string, url: string, password = server.password)
 
 describe('calctl __complete', () => {
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startApi();
     home = tempHome();
     const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await apiRequest(server, 'POST', '/events', {

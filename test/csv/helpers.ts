@@ -85,10 +85,10 @@ export async function listAll(site: TestSite, resource: ResourceName): Promise<L
 }
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import { runCli } from '../helpers/cli.js';
 import {
   CALCTL,
   isolatedEnv,
-  runCli,
   SERVE_PASSWORD,
   serveAvailable,
   spawnServe,
@@ -130,7 +130,7 @@ export async function serveSite(): Promise<ServedSite> {
     dir,
     baseUrl: serve.baseUrl,
     env,
-    run: (args) => runCli(args, { env, cwd: dir }),
+    run: (args) => runCli(args, { env, cwd: dir, timeoutMs: 60_000 }),
     start(args) {
       const child = spawn(process.execPath, [CALCTL, ...args], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -150,7 +150,7 @@ export async function serveSite(): Promise<ServedSite> {
       return path;
     },
     async events() {
-      const res = await runCli(['export', 'events', '-o', 'json'], { env, cwd: dir });
+      const res = await runCli(['export', 'events', '-o', 'json'], { env, cwd: dir, timeoutMs: 60_000 });
       if (res.code !== 0) throw new Error(`export failed (${res.code}): ${res.stderr}`);
       return JSON.parse(res.stdout) as Loose[];
     },

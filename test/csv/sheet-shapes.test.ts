@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { type InProcessResult, runInProcess } from '../helpers/in-process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 type Ev = {
   title: string;
@@ -215,7 +215,7 @@ describe('sheets as people type them, without --map', () => {
 describe("dates both orders read follow the site's date format", () => {
   let site: TestServer;
   beforeAll(async () => {
-    site = await startTestServer({ dateFormat: 'd/m/Y' });
+    site = await startApi({ dateFormat: 'd/m/Y' });
   });
   afterAll(async () => {
     await site.close();

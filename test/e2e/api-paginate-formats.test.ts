@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -17,7 +17,7 @@ const cli = (args: string[]) => runCli(args, { env, home });
 const paged = (...more: string[]) => ['api', 'GET', '/events', '-f', 'per_page=2', '-f', 'search=Paged', ...more];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = siteEnv(server);
   home = tempHome();
   ids = [];

@@ -4,8 +4,8 @@
  * against a real server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -21,7 +21,7 @@ async function made(args: string[], input?: string): Promise<Rec> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = siteEnv(server);
   home = tempHome();
   await made(['venues', 'create', '--venue', 'Blue Room', '--city', 'Lyon']);

@@ -6,9 +6,9 @@
  * `/wp-json` path on a plain site, a route outside the folder).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { type DeploymentProxy, startDeployment } from '../helpers/deployment-proxy.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 type Rec = Record<string, unknown> & { id: number };
 
@@ -33,7 +33,7 @@ describe.each([
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ perPage: 5 });
+    server = await startApi({ perPage: 5 });
     site = await startDeployment({ upstream: server.url, permalinks, dir });
     home = tempHome();
   });

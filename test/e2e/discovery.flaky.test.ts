@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let front: Server;
@@ -19,7 +19,7 @@ const seen = new Map<string, number>();
 let faults: Record<string, Array<'503' | 'lost' | undefined>> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   front = createServer(async (req, res) => {
     const key = `${req.method} ${req.url}`;
     const n = (seen.get(key) ?? 0) + 1;

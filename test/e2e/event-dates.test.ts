@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDuration } from '../../src/dates/index.js';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -23,7 +23,7 @@ const count = async () =>
   (await cli(['events', 'list', '--start-date', '2020-01-01', '--all', '-o', 'count'])).stdout.trim();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = siteEnv(server);
   home = tempHome();
 });

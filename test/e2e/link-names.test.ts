@@ -4,8 +4,8 @@
  * records; an unknown one says how to create it, or is created with --create-missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -24,7 +24,7 @@ async function made(args: string[]): Promise<Rec> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = siteEnv(server);
   home = tempHome();
   blueRoom = (await made(['venues', 'create', '--venue', 'Blue Room', '--city', 'Lyon'])).id;

@@ -3,8 +3,8 @@
  * sees the first 3 of 5 events knows there are more and how to get them; a piped stderr stays quiet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -17,7 +17,7 @@ const list = (args: string[], stderrTTY: boolean) =>
   });
 
 beforeAll(async () => {
-  server = await startTestServer({ perPage: 3 });
+  server = await startApi({ perPage: 3 });
   env = siteEnv(server);
   const rows = [1, 2, 3, 4, 5].map((d) => `{"title":"Page test ${d}","start_date":"2027-05-0${d} 10:00:00"}`);
   const added = await runCli(['import', 'events', '-', '--format', 'ndjson'], { env, home, input: rows.join('\n') });

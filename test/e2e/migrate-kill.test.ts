@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, spawnCli, tempHome } from '../helpers/cli.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 type Rec = Record<string, unknown> & { id: number };
 const EVENTS = 60;
@@ -16,7 +16,7 @@ let target: TestServer;
 const home = tempHome();
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([startTestServer(), startTestServer()]);
+  [source, target] = await Promise.all([startApi(), startApi()]);
   const venue = (await apiRequest<Rec>(source, 'POST', '/venues', { venue: 'Kill Hall' })).body;
   for (let i = 0; i < EVENTS; i++) {
     const day = String((i % 28) + 1).padStart(2, '0');

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 type Rec = Record<string, unknown> & { id: number };
 
@@ -65,7 +65,7 @@ async function local(resource: string, extra: string[] = []): Promise<Rec[]> {
 const nameOf = (v: unknown) => (v as { name?: string; venue?: string; organizer?: string }) ?? {};
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = { CALCTL_USER: server.user, CALCTL_PASSWORD: server.password };
   const music = await post('/categories', { name: 'Music' });
   const jazz = await post('/categories', { name: 'Jazz', parent: music.id });
@@ -227,7 +227,7 @@ describe('calctl migrate', () => {
   });
 
   it('and back: the local calendar moved to another server, images included', async () => {
-    const other = await startTestServer();
+    const other = await startApi();
     try {
       const r = await runInProcess(['migrate', 'local', other.baseUrl, '--status', 'any', '--yes', '-o', 'json'], {
         env,

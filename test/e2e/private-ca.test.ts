@@ -9,14 +9,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolAvailable } from '../helpers/cli.js';
+import { runCli, spawnCli, toolAvailable } from '../helpers/cli.js';
 import {
   isolatedEnv,
-  runCli,
   SERVE_PASSWORD,
   type ServeProcess,
   serveAvailable,
-  spawnCli,
   spawnServe,
   stopAllServes,
 } from '../helpers/spawn-serve.js';

@@ -1,7 +1,7 @@
 /** Every resource's list/get/create/update/delete through the built CLI against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -11,7 +11,7 @@ const cli = (args: string[], input?: string) => runCli(args, { env, home, ...(in
 type Rec = Record<string, unknown> & { id: number };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = siteEnv(server);
   home = tempHome();
 });

@@ -7,10 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toolAvailable } from '../helpers/cli.js';
+import { runCli, toolAvailable } from '../helpers/cli.js';
 import {
   isolatedEnv,
-  runCli,
   SERVE_PASSWORD,
   type ServeProcess,
   serveAvailable,

@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let front: Server;
@@ -18,7 +18,7 @@ let root = '/wp-json/';
 const seen: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   front = createServer(async (req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const url = req.url ?? '/';

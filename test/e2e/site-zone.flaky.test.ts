@@ -6,8 +6,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let front: Server;
@@ -16,7 +16,7 @@ let indexAsks = 0;
 const home = tempHome();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   // Forwards everything but the REST index, which always fails as an overloaded site does.
   front = createServer(async (req, res) => {
     if (req.url === '/wp-json/' || req.url === '/wp-json') {

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restIndexOf } from '../../src/api/site-zone.js';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, spawnCli } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ timezone: 'America/New_York' });
+  server = await startApi({ timezone: 'America/New_York' });
 });
 afterAll(async () => {
   await server?.close();

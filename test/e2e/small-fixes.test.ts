@@ -9,13 +9,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { type InProcessResult, runInProcess } from '../helpers/in-process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let closedPort: number;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   // A port nothing listens on: taken, then given back.
   const probe = createServer();
   await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { cliEnv, siteEnv, tempHome } from '../helpers/cli.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 
 const BIN = resolve(import.meta.dirname, '../../bin/calctl');
 let server: TestServer;
@@ -48,7 +48,7 @@ function runWithStdout(args: string[], stdout: number | 'close-early'): Promise<
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   home = tempHome();
   // About 300 kB of JSON: far more than a pipe holds, over many pages.
   const description = `<p>${'A long description that makes every record big. '.repeat(80)}</p>`;

@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 let env: Record<string, string>;
@@ -26,7 +26,7 @@ async function made(args: string[]): Promise<Rec> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   env = siteEnv(server);
   home = tempHome();
 });

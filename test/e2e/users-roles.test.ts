@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import {
   isolatedEnv,
-  runCli,
   SERVE_PASSWORD,
   type ServeProcess,
   serveAvailable,

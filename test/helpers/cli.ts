@@ -3,6 +3,7 @@
  * stderr and the exit code. `runCli` runs it in this process (the program with an injected context:
  * no build, no node start-up); `spawnCli` spawns the BUILT CLI (`node bin/calctl …`; run
  * `npm run build` first), for tests about the process itself (signals, start-up, pipes, locks).
+ * The one CLI harness: a test that spawns `calctl serve` (spawn-serve.ts) runs its commands with these.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -18,6 +19,8 @@ export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** the signal that ended a spawned child (null when it exited, and for an in-process run) */
+  signal: NodeJS.Signals | null;
   /** stdout parsed as JSON (throws with the output when it is not JSON) */
   json<T = unknown>(): T;
 }
@@ -30,6 +33,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   /** HOME to use (default: a new temp dir) */
   home?: string;
+  /** working directory (default: this process's, the project's root under vitest) */
+  cwd?: string;
   /** ms before the run is stopped and the promise rejects (default 20000) */
   timeoutMs?: number;
   /** in-process runs only: stderr is a terminal */
@@ -40,6 +45,8 @@ export interface CliOptions {
 export interface SpawnOptions extends CliOptions {
   /** the child as soon as it is spawned (a test that kills it midway) */
   onSpawn?: ((child: ChildProcess) => void) | undefined;
+  /** at the timeout, kill the child and resolve with its signal instead of failing (a run the test may cut short) */
+  killOnTimeout?: boolean;
 }
 
 /** A fresh temp HOME (config and data dirs live below it). */
@@ -79,10 +86,10 @@ function runEnv(home: string, extra: CliOptions['env']): Record<string, string> 
  * Runs the CLI once, in this process, as the spawned binary would run: the same environment, the
  * working directory of the test process (the spawned child's too) and the home its HOME names.
  */
-export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
+export async function runCli(args: readonly string[], opts: CliOptions = {}): Promise<CliResult> {
   const env = runEnv(opts.home ?? tempHome(), opts.env);
-  const cwd = process.cwd();
-  return runWithContext(args, {
+  const cwd = opts.cwd ?? process.cwd();
+  const run = await runWithContext(args, {
     env,
     cwd,
     home: homeOf(env, cwd),
@@ -90,13 +97,18 @@ export function runCli(args: readonly string[], opts: CliOptions = {}): Promise<
     timeoutMs: opts.timeoutMs,
     stderrTTY: opts.stderrTTY,
   });
+  return Object.assign(run, { signal: null });
 }
 
 /** Runs the built CLI once in a child process (`npm run build` first). */
 export function spawnCli(args: readonly string[], opts: SpawnOptions = {}): Promise<CliResult> {
   const env = runEnv(opts.home ?? tempHome(), opts.env);
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    });
     opts.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
@@ -108,13 +120,16 @@ export function spawnCli(args: readonly string[], opts: SpawnOptions = {}): Prom
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
+      if (opts.killOnTimeout) return; // (resolved on 'close', with the signal)
       fail(new Error(`calctl ${args.join(' ')} timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, opts.timeoutMs ?? 20_000);
     child.on('error', fail);
-    child.on('close', (code) => {
+    // ('close', not 'exit': stdout and stderr are read to their end by then)
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       done({
         code,
+        signal,
         stdout,
         stderr,
         json<T>() {

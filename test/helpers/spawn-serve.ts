@@ -1,14 +1,13 @@
 /**
  * Spawns the built CLI (`node bin/calctl serve --port 0 --data-dir DIR`) and waits for the base URL it
- * prints on stdout; `runCli` runs a command against it in this process, `spawnCli` in a child. Every child is tracked so `stopAllServes()` in afterAll/afterEach cleans up even
- * when a test failed half-way. Needs `npm run build` (dist/calctl.js).
+ * prints on stdout; a command runs against it with `runCli` or `spawnCli` (cli.ts), given
+ * `isolatedEnv()` or the site's variables. Every server is tracked so `stopAllServes()` in
+ * afterAll/afterEach cleans up even when a test failed half-way. Needs `npm run build` (dist/calctl.js).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { homeOf } from '../../src/io/context.js';
-import { runWithContext } from './in-process.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The launcher package.json publishes as `calctl` (bin/calctl, or whatever it becomes). */
@@ -155,66 +154,4 @@ export async function stopAllServes(): Promise<void> {
     child.kill('SIGKILL');
   }
   await Promise.all(waits);
-}
-
-/** What {@link runCli} and {@link spawnCli} are given. */
-export interface RunOptions {
-  env?: NodeJS.ProcessEnv;
-  input?: string;
-  timeoutMs?: number;
-  cwd?: string;
-}
-
-/** A finished run (`signal` is set only when a spawned child was killed). */
-export interface RunResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs the CLI to completion in this process with captured output (the program with an injected
- * context: the environment given, never this process's; cwd ROOT as the spawned child's).
- */
-export async function runCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(opts.env ?? isolatedEnv())) if (v !== undefined) env[k] = v;
-  const cwd = opts.cwd ?? ROOT;
-  const r = await runWithContext(args, {
-    env,
-    cwd,
-    home: homeOf(env, cwd),
-    input: opts.input,
-    timeoutMs: opts.timeoutMs ?? 60_000,
-  });
-  return { code: r.code, signal: null, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Runs the built CLI to completion in a child process, with captured output. */
-export function spawnCli(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  return new Promise((res) => {
-    const child = spawn(process.execPath, [CALCTL, ...args], {
-      cwd: opts.cwd ?? ROOT,
-      env: opts.env ?? isolatedEnv(),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    running.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
-    // 'close' (not 'exit'): stdout and stderr are fully read by then.
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      running.delete(child);
-      res({ code, signal, stdout, stderr });
-    });
-    child.stdin.end(opts.input ?? '');
-  });
 }

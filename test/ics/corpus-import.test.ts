@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 
 type Loose = Record<string, unknown>;
 let server: TestServer;
@@ -23,7 +23,7 @@ async function list(resource: string, extra: string[] = []): Promise<Loose[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ timezone: 'Europe/Paris' });
+  server = await startApi({ timezone: 'Europe/Paris' });
   env = { CALCTL_URL: server.url, CALCTL_USER: server.user, CALCTL_PASSWORD: server.password };
 });
 afterAll(async () => server?.close());

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ical from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 import { APPLE, GOOGLE, MIXED, OUTLOOK } from './files.js';
 
 type Loose = Record<string, unknown>;
@@ -47,7 +47,7 @@ const venueName = (e: Loose) => (e.venue as Loose | undefined)?.venue;
 const categoryNames = (e: Loose) => ((e.categories as Loose[]) ?? []).map((c) => c.name);
 
 beforeAll(async () => {
-  server = await startTestServer({ timezone: 'Europe/Paris' });
+  server = await startApi({ timezone: 'Europe/Paris' });
   env = { CALCTL_URL: server.url, CALCTL_USER: server.user, CALCTL_PASSWORD: server.password };
 });
 afterAll(async () => server?.close());

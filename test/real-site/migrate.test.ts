@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 import { apiBase, cleanup, configured, makeStamp, password, type Rec, site, skipNote, user } from './site.js';
 
 skipNote('migrate.test.ts');
@@ -41,7 +41,7 @@ async function post(path: string, body: unknown): Promise<Rec> {
 describe.skipIf(!configured)('migrate with a real site', () => {
   beforeAll(async () => {
     target = await apiBase();
-    server = await startTestServer();
+    server = await startApi();
     await profile(home, 'staging', server.baseUrl, server.user, server.password);
     await profile(home, 'site', target, user as string, password as string);
     await profile(back, 'site', target, user as string, password as string);

@@ -11,14 +11,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/start.js';
 import { basic } from '../helpers/api-server.js';
-import {
-  isolatedEnv,
-  SERVE_PASSWORD,
-  serveAvailable,
-  spawnCli,
-  spawnServe,
-  stopAllServes,
-} from '../helpers/spawn-serve.js';
+import { spawnCli } from '../helpers/cli.js';
+import { isolatedEnv, SERVE_PASSWORD, serveAvailable, spawnServe, stopAllServes } from '../helpers/spawn-serve.js';
 import { consistencyProblems, integrityCheck, openStore } from './store-check.js';
 import { type AckedWrite, prng, runWriters } from './writers.js';
 
@@ -161,7 +155,7 @@ describe.skipIf(!serveAvailable())('two processes on one data dir', () => {
                 '-o',
                 'json',
               ],
-              { env },
+              { env, timeoutMs: 60_000 },
             ),
           );
         }

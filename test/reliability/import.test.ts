@@ -8,12 +8,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, startApi, type TestServer } from '../helpers/api-server.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 import { type FaultProxy, startFaultProxy } from '../helpers/proxy.js';
-import { CALCTL, isolatedEnv, ROOT, runCli, serveAvailable, spawnCli, stopAllServes } from '../helpers/spawn-serve.js';
+import { CALCTL, isolatedEnv, ROOT, serveAvailable, stopAllServes } from '../helpers/spawn-serve.js';
 
 const NS = '/wp-json/tribe/events/v1';
-let api: Api;
+let api: TestServer;
 let work: string;
 const children = new Set<ChildProcess>();
 const proxies: FaultProxy[] = [];
@@ -119,7 +120,10 @@ describe.skipIf(!serveAvailable())('import: interrupted, then --resume', () => {
     expect(first.signal).toBe('SIGKILL');
     const second = await interruptImport(file, tag, first.storedAtSignal + 200, 'SIGKILL', ['--resume']);
     expect(second.finishedBeforeSignal, `second run ended on its own: ${second.stderr}`).toBe(false);
-    const last = await runCli(['import', 'events', file, '--resume', '--concurrency', '4'], { env: env(api.base) });
+    const last = await runCli(['import', 'events', file, '--resume', '--concurrency', '4'], {
+      env: env(api.base),
+      timeoutMs: 60_000,
+    });
     expect(last.code, last.stderr).toBe(0);
     const once = exactlyOnce(tag, ROWS);
     console.info(
@@ -140,7 +144,7 @@ describe.skipIf(!serveAvailable())('import: interrupted, then --resume', () => {
     expect(existsSync(`${file}.calctl-checkpoint.json`)).toBe(true);
     // the message points at the saved progress (a "--resume" hint would be friendlier: reported)
     expect(run.stderr, run.stderr).toMatch(/checkpoint|--resume/i);
-    const last = await runCli(['import', 'events', file, '--resume'], { env: env(api.base) });
+    const last = await runCli(['import', 'events', file, '--resume'], { env: env(api.base), timeoutMs: 60_000 });
     expect(last.code, last.stderr).toBe(0);
     expect(exactlyOnce(tag, ROWS)).toEqual({ missing: 0, duplicated: 0 });
   });
@@ -175,6 +179,7 @@ describe.skipIf(!serveAvailable())('import through a hostile network', () => {
         {
           env: env(`${proxy.origin}${NS}`),
           timeoutMs: 60_000,
+          killOnTimeout: true,
         },
       );
       codes.push(last.code);
@@ -188,6 +193,8 @@ describe.skipIf(!serveAvailable())('import through a hostile network', () => {
         ['import', 'events', file, '--concurrency', '8', ...extra, '--resume', '--rejects', rejects],
         {
           env: env(`${proxy.origin}${NS}`),
+          timeoutMs: 60_000,
+          killOnTimeout: true,
         },
       );
       codes.push(last.code);
@@ -279,7 +286,7 @@ describe.skipIf(!serveAvailable())('import through a hostile network', () => {
       });
       proxies.push(proxy);
       const args = ['import', 'events', file, ...(mode === 'batched' ? [] : ['--batch-size', '1'])];
-      const first = await runCli(args, { env: env(`${proxy.origin}${NS}`) });
+      const first = await runCli(args, { env: env(`${proxy.origin}${NS}`), timeoutMs: 60_000 });
       expect(proxy.injected.r502).toBe(1);
       expect(first.code, first.stderr).toBe(0);
       expect(exactlyOnce(tag, ROWS)).toEqual({ missing: 0, duplicated: 0 });
@@ -300,7 +307,7 @@ describe.skipIf(!serveAvailable())('import through a hostile network', () => {
       eligible: (method, url) => method === 'POST' && url.includes('/categories') && termPosts++ === 0,
     });
     proxies.push(proxy);
-    const first = await runCli(['import', 'events', file], { env: env(`${proxy.origin}${NS}`) });
+    const first = await runCli(['import', 'events', file], { env: env(`${proxy.origin}${NS}`), timeoutMs: 60_000 });
     expect(proxy.injected.lostResponse).toBe(1);
     expect(first.code, first.stderr).toBe(0);
     expect(exactlyOnce(tag, ROWS)).toEqual({ missing: 0, duplicated: 0 });

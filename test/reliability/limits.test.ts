@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PER_PAGE } from '../../src/catalog/index.js';
 import { DEFAULT_LIMITS } from '../../src/server/http/limits.js';
-import { ADMIN_PASSWORD, type Api, basic, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, basic, startApi, type TestServer } from '../helpers/api-server.js';
 import { contractViolation, jsonOf, parseResponse, sendRaw } from './raw-http.js';
 import { fingerprint } from './store-check.js';
 
@@ -19,7 +19,7 @@ const LIMITS = {
   checkIntervalMs: 200,
 };
 
-let api: Api;
+let api: TestServer;
 let port: number;
 beforeAll(async () => {
   api = await startApi({ limits: LIMITS });

@@ -5,13 +5,14 @@
  * sensibly; a server that never answers fails within --timeout with exit 1.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, startApi, type TestServer } from '../helpers/api-server.js';
+import { runCli } from '../helpers/cli.js';
 import { type FaultServer, hang, startFaultServer } from '../helpers/fault-server.js';
 import { type FaultProxy, startFaultProxy } from '../helpers/proxy.js';
-import { isolatedEnv, runCli, serveAvailable, stopAllServes } from '../helpers/spawn-serve.js';
+import { isolatedEnv, serveAvailable, stopAllServes } from '../helpers/spawn-serve.js';
 
 const NS = '/wp-json/tribe/events/v1';
-let api: Api;
+let api: TestServer;
 const proxies: FaultProxy[] = [];
 const faultServers: FaultServer[] = [];
 

@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, startApi, type TestServer } from '../helpers/api-server.js';
 import { type HostileRequest, hostileRequest, ROUTES, withAuth } from './hostile.js';
 import { contractViolation, sendRaw } from './raw-http.js';
 import { type Seeded, seedCalendar } from './seed.js';
 import { fingerprint } from './store-check.js';
 
-let api: Api;
+let api: TestServer;
 let seeded: Seeded;
 let port: number;
 let counter = 0;

@@ -8,13 +8,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../src/server/tribe/routes.js';
-import { ADMIN_PASSWORD, type Api, basic, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, basic, startApi, type TestServer } from '../helpers/api-server.js';
 import { NS } from './hostile.js';
 import { jsonOf, sendRaw } from './raw-http.js';
 import { type Seeded, seedCalendar } from './seed.js';
 import { fingerprint } from './store-check.js';
 
-let api: Api;
+let api: TestServer;
 let seeded: Seeded;
 let port: number;
 beforeAll(async () => {

@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, basic, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, basic, startCore } from '../helpers/core.js';
 import { type ArrayCase, arrayCases, arrayOutcome } from './array-params.cases.js';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'array-params.json');
@@ -29,6 +29,8 @@ interface Target {
   slugs: Record<string, string>;
   /** WordPress core routes and ids of what the run made, deleted for good at the end */
   made: [string, number][];
+  /** how requests reach it (default: the global fetch; ours: the in-process core's) */
+  fetch?: typeof fetch;
 }
 
 type Json = Record<string, unknown>;
@@ -36,7 +38,11 @@ type Json = Record<string, unknown>;
 async function call(t: Target, c: Pick<ArrayCase, 'method' | 'path'>, init: RequestInit & { anonymous?: boolean }) {
   const headers = new Headers(init.headers);
   if (!init.anonymous) headers.set('authorization', t.auth);
-  const res = await fetch(`${t.origin}/wp-json/tribe/events/v1${c.path}`, { ...init, method: c.method, headers });
+  const res = await (t.fetch ?? fetch)(`${t.origin}/wp-json/tribe/events/v1${c.path}`, {
+    ...init,
+    method: c.method,
+    headers,
+  });
   const text = await res.text();
   let body: unknown = null;
   try {
@@ -173,8 +179,9 @@ let api: Api;
 let expected: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   ours.origin = api.origin;
+  ours.fetch = api.fetch;
   await seed(ours);
   if (real) {
     await seed(real);

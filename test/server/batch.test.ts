@@ -8,12 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BATCH_REQUESTS } from '../../src/server/http/batch.js';
-import { ADMIN_PASSWORD, type Api, type ApiResponse, basic, ev, startApi, uniq } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, type ApiResponse, basic, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
   // (answering as a stock site: the plugin's routes refused in batches; the default takes them, below)
-  api = await startApi({ batchPluginRoutes: false });
+  api = await startCore({ batchPluginRoutes: false });
 });
 afterAll(async () => api?.stop());
 
@@ -32,7 +32,7 @@ const batch = (payload: unknown, auth: boolean | 'bad' = true): Promise<ApiRespo
 
 /** The ids of events whose title holds `word`, every status, read from the store. */
 async function listed(word: string): Promise<number[]> {
-  const rows = api.server.stores.db
+  const rows = api.stores.db
     .prepare("SELECT id FROM posts WHERE type = 'tribe_events' AND title LIKE ? ORDER BY id")
     .all(`%${word}%`) as { id: number }[];
   return rows.map((r) => r.id);
@@ -304,7 +304,7 @@ describe('POST /wp-json/batch/v1', () => {
     ]
       .map(([k, v]) => `${encodeURIComponent(k as string)}=${encodeURIComponent(v as string)}`)
       .join('&');
-    const res = await fetch(`${api.origin}/wp-json/batch/v1`, {
+    const res = await api.fetch(`${api.origin}/wp-json/batch/v1`, {
       method: 'POST',
       headers: {
         authorization: basic('admin', ADMIN_PASSWORD),
@@ -350,7 +350,7 @@ describe('POST /wp-json/batch/v1', () => {
 
 describe("calctl serve's default: the plugin's events routes take batches too (a deliberate difference)", () => {
   it("runs the plugin's routes in a batch (tec/v1 stays refused)", async () => {
-    const opted = await startApi();
+    const opted = await startCore();
     try {
       const word = uniq('opted');
       const r = await opted.req('POST', '/wp-json/batch/v1', {

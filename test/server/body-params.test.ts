@@ -4,18 +4,18 @@
  * Each expectation is what the real site (WordPress 7.0 + TEC 6.16.5) answered to the same request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, basic, ev, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, basic, ev, startCore } from '../helpers/core.js';
 
 let api: Api;
 const auth = basic('admin', ADMIN_PASSWORD);
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 
 async function send(method: string, path: string, body?: string | FormData, headers: Record<string, string> = {}) {
   const url = path.startsWith('/wp-json') ? `${api.origin}${path}` : `${api.base}${path}`;
-  const res = await fetch(url, { method, headers: { authorization: auth, ...headers }, ...(body ? { body } : {}) });
+  const res = await api.fetch(url, { method, headers: { authorization: auth, ...headers }, ...(body ? { body } : {}) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

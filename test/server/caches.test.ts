@@ -13,11 +13,11 @@ import { openStores } from '../../src/server/start.js';
 import { newPost } from '../../src/server/store/posts.js';
 import type { Post } from '../../src/server/store/types.js';
 import { WriteBatch } from '../../src/server/store/write-batch.js';
-import { type Api, day, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

@@ -5,11 +5,11 @@
  * without `force`), as the reference site answers them (docs/fidelity/server-second-pass.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 
@@ -153,7 +153,7 @@ describe("core's writes link only what exists (found by the fuzzer, issue 41)", 
       meta: { _EventVenueID: made.body.id },
     });
     expect(none.status).toBe(200);
-    const row = api.server.stores.db.prepare('SELECT venue_id FROM posts WHERE id = ?').get(made.body.id) as {
+    const row = api.stores.db.prepare('SELECT venue_id FROM posts WHERE id = ?').get(made.body.id) as {
       venue_id: number | null;
     };
     expect(row.venue_id).toBeNull();

@@ -5,25 +5,21 @@
  * rest_invalid_param); any other day of 1970 is read.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
+import { type Api, startCore } from '../helpers/core.js';
 
-let server: TestServer;
+let server: Api;
 beforeAll(async () => {
-  server = await startTestServer({ timezone: 'Europe/Berlin' });
+  server = await startCore({ timezone: 'Europe/Berlin' });
 });
 afterAll(async () => {
-  await server.close();
+  await server.stop();
 });
 
 it('start_date=1970-01-01 is an invalid parameter; 1970-01-02 and 1900-01-01 are read', async () => {
-  const epoch = await apiRequest<{ code: string; data: { params: Record<string, string> } }>(
-    server,
-    'GET',
-    '/events?start_date=1970-01-01',
-  );
+  const epoch = await server.get('/events?start_date=1970-01-01', { auth: true });
   expect(epoch.status).toBe(400);
   expect(epoch.body.code).toBe('rest_invalid_param');
   expect(Object.keys(epoch.body.data.params)).toEqual(['start_date']);
-  expect((await apiRequest(server, 'GET', '/events?start_date=1970-01-02')).status).toBe(200);
-  expect((await apiRequest(server, 'GET', '/events?start_date=1900-01-01')).status).toBe(200);
+  expect((await server.get('/events?start_date=1970-01-02', { auth: true })).status).toBe(200);
+  expect((await server.get('/events?start_date=1900-01-01', { auth: true })).status).toBe(200);
 });

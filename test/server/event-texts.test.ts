@@ -15,11 +15,11 @@ import type { SiteSettings, Stores } from '../../src/server/site.js';
 import { openStores } from '../../src/server/start.js';
 import type { Post } from '../../src/server/store/types.js';
 import { WriteBatch } from '../../src/server/store/write-batch.js';
-import { type Api, basic, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, basic, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 
@@ -83,7 +83,7 @@ describe('the events list after a change', () => {
     const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 9, g: 9, b: 9 } } })
       .jpeg()
       .toBuffer();
-    const up = await fetch(`${api.origin}/wp-json/wp/v2/media`, {
+    const up = await api.fetch(`${api.origin}/wp-json/wp/v2/media`, {
       method: 'POST',
       headers: {
         authorization: basic('admin', 'abcd EFGH 1234 ijkl MNOP 5678'),

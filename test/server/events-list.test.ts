@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 const W = uniq('lst');
@@ -12,7 +12,7 @@ let childCat = 0;
 let tagA = 0;
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   venueA = (await api.post('/venues', { venue: uniq('VA') })).body.id;
   venueB = (await api.post('/venues', { venue: uniq('VB') })).body.id;
   orgA = (await api.post('/organizers', { organizer: uniq('OA') })).body.id;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

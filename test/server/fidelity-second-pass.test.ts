@@ -3,11 +3,11 @@
  * (docs/fidelity/server-second-pass.md names the plugin or core function each comes from).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

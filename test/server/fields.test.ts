@@ -1,12 +1,12 @@
 /** WordPress core's `_fields` parameter, which trims successful answers on every route. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filterFields } from '../../src/server/http/fields.js';
-import { type Api, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 let eventId: number;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   const venue = await api.post('/venues', { venue: uniq('Hall') }, { auth: true });
   const created = await api.post('/events', ev({ title: uniq('Fields'), venue: venue.body.id }), { auth: true });
   eventId = created.body.id;

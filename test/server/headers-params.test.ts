@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, ev, startCore, uniq } from '../helpers/core.js';
 
 // Headers and parameter checks as the recorded real-site answers have them
 // (shared/reference/real-site-responses 02–14).
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

@@ -4,11 +4,11 @@
  * time, `UTC+6` is read as UTC), while the label stays the offset as written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, startApi } from '../helpers/api-server.js';
+import { type Api, startCore } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi({ timezone: 'UTC-5' });
+  api = await startCore({ timezone: 'UTC-5' });
 });
 afterAll(async () => api?.stop());
 

@@ -5,11 +5,11 @@
  * header, so does a GET with `_method=DELETE`; `_method=PUT` beats the header; `_method=FOO` → 404).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

@@ -1,10 +1,10 @@
 /** Observed behaviours #25–#31 of ../shared/reference/observed-behaviour.md, one test each. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, ev, ids, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, ids, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

@@ -1,12 +1,12 @@
 /** Observed behaviours #32–#36 of ../shared/reference/observed-behaviour.md (#37 is in doc.test.ts). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, day, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, day, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 // A fixed clock a few days ahead at 14:20 UTC makes the natural-language dates exact.
 const NOW = new Date(`${day(3)}T14:20:00Z`);
 beforeAll(async () => {
-  api = await startApi({ now: () => NOW });
+  api = await startCore({ now: () => NOW });
 });
 afterAll(async () => api?.stop());
 

@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, basic, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, basic, startCore } from '../helpers/core.js';
 import { outcomeOf, type ParityCase, PLACEHOLDERS, parityCases, UNIQUE } from './param-parity.cases.js';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'param-parity.json');
@@ -27,6 +27,8 @@ interface Target {
   ids: Record<string, number>;
   /** what the cases made, by resource: deleted for good at the end (a real site keeps nothing) */
   made: [string, number][];
+  /** how requests reach it (default: the global fetch; ours: the in-process core's) */
+  fetch?: typeof fetch;
 }
 
 /** WordPress core's route of each resource, for deleting what a run made. */
@@ -41,7 +43,7 @@ const CORE_BASE: Record<string, string> = {
 async function send(t: Target, method: string, path: string, body?: unknown, anonymous = false) {
   const headers: Record<string, string> = anonymous ? {} : { authorization: t.auth };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${t.origin}/wp-json/tribe/events/v1${path}`, {
+  const res = await (t.fetch ?? fetch)(`${t.origin}/wp-json/tribe/events/v1${path}`, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -129,8 +131,9 @@ let api: Api;
 let expected: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   ours.origin = api.origin;
+  ours.fetch = api.fetch;
   await seed(ours);
   if (real) {
     await seed(real);

@@ -7,13 +7,13 @@
  * (`protected: true`), its edit context shows them and the password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 let id: number;
 const title = uniq('secret');
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   const made = await api.post('/events', {
     title,
     description: '<p>hidden body</p>',

@@ -7,7 +7,7 @@
  * site on purpose (docs/fidelity/permissions.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, basic, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, basic, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 const creds: Record<string, string> = {};
@@ -15,7 +15,7 @@ const ids: Record<string, number> = {};
 const as = (who: string) => ({ headers: { authorization: basic(who, creds[who] as string) } });
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   for (const role of ['author', 'contributor', 'subscriber']) {
     const login = `pm_${role}`;
     const made = await api.post('/wp-json/wp/v2/users', {

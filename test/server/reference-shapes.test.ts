@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, startApi } from '../helpers/api-server.js';
+import { type Api, startCore } from '../helpers/core.js';
 
 const DIR = resolve(import.meta.dirname, '../../../shared/reference/real-site-responses');
 const present = existsSync(DIR);
@@ -35,7 +35,7 @@ function shape(v: unknown, path = '', out: Record<string, string[]> = {}): Recor
 let api: Api;
 const DAY = '2027-02-05';
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 

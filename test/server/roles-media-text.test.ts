@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, basic, ev, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, basic, ev, startCore } from '../helpers/core.js';
 
 let api: Api;
 let jpeg: Buffer;
@@ -23,12 +23,12 @@ async function upload(who: string | null, name = 'photo.jpg') {
     'content-disposition': `attachment; filename="${name}"`,
   };
   if (who) headers.authorization = authOf(who);
-  const res = await fetch(`${api.origin}/wp-json/wp/v2/media`, { method: 'POST', headers, body: jpeg });
+  const res = await api.fetch(`${api.origin}/wp-json/wp/v2/media`, { method: 'POST', headers, body: jpeg });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c63' } })
     .jpeg()
     .toBuffer();

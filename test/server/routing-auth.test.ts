@@ -2,11 +2,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../src/server/tribe/routes.js';
-import { ADMIN_PASSWORD, type Api, basic, day, startApi, uniq } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, basic, day, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 
@@ -156,7 +156,7 @@ describe('auth', () => {
   });
 
   it('admin password file is 0600 and the password is not stored in plain text in SQLite', () => {
-    const file = api.server.passwordFile!;
+    const file = api.passwordFile!;
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readFileSync(file, 'utf8').trim()).toBe(ADMIN_PASSWORD);
     for (const name of ['calctl.sqlite', 'calctl.db']) {

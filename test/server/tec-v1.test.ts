@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEC_ACK as CLI_ACK } from '../../src/commands/site/api.js';
 import { TEC_ACK } from '../../src/server/tec/namespace.js';
-import { type Api, type ApiResponse, type ReqOptions, startApi } from '../helpers/api-server.js';
+import { type Api, type ApiResponse, type ReqOptions, startCore } from '../helpers/core.js';
 
 let api: Api;
 const NOW = new Date('2026-11-25T04:30:00Z');
 
 beforeAll(async () => {
-  api = await startApi({ now: () => NOW });
+  api = await startCore({ now: () => NOW });
 });
 afterAll(async () => {
   await api.stop();

@@ -26,6 +26,8 @@ export interface Target {
   auth: string;
   /** every record made, to delete for good afterwards */
   made: [Resource, number][];
+  /** how requests reach it (default: the global fetch; ours: the in-process core's) */
+  fetch?: typeof fetch;
 }
 
 /** WordPress core's route of each resource. */
@@ -186,7 +188,7 @@ async function call(t: Target, method: string, path: string, body?: unknown, tec
   const headers: Record<string, string> = { authorization: t.auth };
   if (tec) headers['X-TEC-EEA'] = TEC_ACK;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${t.origin}/wp-json${path}`, {
+  const res = await (t.fetch ?? fetch)(`${t.origin}/wp-json${path}`, {
     method,
     headers,
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),

@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Api, basic, startApi } from '../helpers/api-server.js';
+import { ADMIN_PASSWORD, type Api, basic, startCore } from '../helpers/core.js';
 import { COST_CORPUS, TEXT_CORPUS } from './text-fidelity.corpus.js';
 import { type Answers, buildProbes, cleanUp, type Probe, runProbes, type Target } from './text-fidelity.probes.js';
 
@@ -40,8 +40,9 @@ let recording: Recording;
 let got: Record<string, Answers>;
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   ours.origin = api.origin;
+  ours.fetch = api.fetch;
   if (real) {
     const probes = buildProbes(Date.now().toString(36));
     try {

@@ -3,11 +3,11 @@
  * step by step against the reference site's answers (docs/fidelity/server-second-pass.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, ev, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
 });
 afterAll(async () => api?.stop());
 
@@ -110,7 +110,7 @@ describe('a draft never dated, trashed', () => {
   let clock = new Date('2026-11-26T10:00:00Z');
   let dated: Api;
   beforeAll(async () => {
-    dated = await startApi({ now: () => clock });
+    dated = await startCore({ now: () => clock });
   });
   afterAll(async () => dated?.stop());
 

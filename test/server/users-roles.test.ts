@@ -5,7 +5,7 @@
  * of the site's pages. What a real site answered is noted where a value comes from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, basic, ev, startApi } from '../helpers/api-server.js';
+import { type Api, basic, ev, startCore } from '../helpers/core.js';
 
 let api: Api;
 const creds: Record<string, string> = {};
@@ -15,7 +15,7 @@ const ids: Record<string, number> = {};
 const as = (who: string) => ({ headers: { authorization: basic(who, creds[who] as string) } });
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startCore();
   for (const role of ['editor', 'author', 'contributor', 'subscriber']) {
     const login = `u_${role}`;
     const made = await api.post('/wp-json/wp/v2/users', {
@@ -242,11 +242,11 @@ describe('the site’s pages', () => {
     expect(home.headers.get('x-tec-api-version')).toBe('v1');
     expect(home.headers.get('x-tec-api-root')).toBe(`${api.base}/`);
     const event = await api.post('/events', ev({ slug: 'open-day' }), { auth: true });
-    const page = await fetch(`${api.origin}/event/open-day/`, { method: 'HEAD' });
+    const page = await api.fetch(`${api.origin}/event/open-day/`, { method: 'HEAD' });
     expect([page.status, page.headers.get('x-tec-api-root')]).toEqual([200, `${api.base}/events/${event.body.id}`]);
-    const bare = await fetch(`${api.origin}/event/open-day`, { method: 'HEAD', redirect: 'manual' });
+    const bare = await api.fetch(`${api.origin}/event/open-day`, { method: 'HEAD', redirect: 'manual' });
     expect([bare.status, bare.headers.get('location')]).toEqual([301, `${api.origin}/event/open-day/`]);
-    const none = await fetch(`${api.origin}/tag/nothing-here/`);
+    const none = await api.fetch(`${api.origin}/tag/nothing-here/`);
     expect([none.status, none.headers.get('x-tec-api-version')]).toEqual([404, 'v1']);
   });
 });

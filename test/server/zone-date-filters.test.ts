@@ -5,12 +5,12 @@
  * its UTC reading otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, startApi, uniq } from '../helpers/api-server.js';
+import { type Api, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;
 let word: string;
 beforeAll(async () => {
-  api = await startApi({ timezone: 'America/New_York' });
+  api = await startCore({ timezone: 'America/New_York' });
   word = uniq('zonefilter');
   for (const [title, start, end] of [
     ['early', '2026-12-10 02:00:00', '2026-12-10 03:00:00'],

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellEnv, shimDir } from '../completion/helpers.js';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 import { TmuxSession, tmuxAvailable } from './tmux.js';
 
 const available = tmuxAvailable();
@@ -19,7 +19,7 @@ describe.skipIf(!available)('profile add on a terminal', () => {
   let tmux: TmuxSession;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startApi();
     home = tempHome();
     tmux = new TmuxSession({ env: shellEnv(home, shimDir()), cwd: home, width: 120, height: 30 }).start();
     await tmux.waitFor(/^\$/m);

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shellEnv, shimDir } from '../completion/helpers.js';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, tempHome } from '../helpers/cli.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
 import { TmuxSession, tmuxAvailable } from './tmux.js';
 
 const available = tmuxAvailable();
@@ -33,7 +33,7 @@ const lines = (screen: string) => screen.split('\n').map((l) => l.trimEnd());
 
 describe.skipIf(!available)('calendar views in a real terminal', () => {
   beforeAll(async () => {
-    server = await startTestServer({ timezone: 'Europe/Paris' });
+    server = await startApi({ timezone: 'Europe/Paris' });
     const music = await apiRequest<{ id: number }>(server, 'POST', '/categories', { name: 'Music' });
     const venue = await apiRequest<{ id: number }>(server, 'POST', '/venues', { venue: 'Blue Room' });
     const paris = { timezone: 'Europe/Paris' };

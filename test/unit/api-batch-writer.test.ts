@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchRoute, createBatchWriter } from '../../src/api/batch.js';
 import { ApiError, collect, createApiClient, paginate } from '../../src/api/index.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startApi, type TestServer } from '../helpers/api-server.js';
 
 type Obj = Record<string, unknown>;
 
 let upstream: TestServer;
 beforeAll(async () => {
-  upstream = await startTestServer();
+  upstream = await startApi();
 });
 afterAll(async () => {
   await upstream.close();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient } from '../../src/api/index.js';
 import { createLinkResolver, LinkError } from '../../src/links/index.js';
-import { apiRequest, startTestServer, type TestServer } from '../helpers/server.js';
+import { apiRequest, startApi, type TestServer } from '../helpers/api-server.js';
 
 let server: TestServer;
 let lines: string[];
@@ -15,7 +15,7 @@ const ids: Record<string, number> = {};
 const VENUES = ["Kids' Hall", 'Hall & Annex', 'Doe, John', 'Café Müller', 'Main Stage'];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startApi();
   for (const venue of VENUES)
     ids[venue] = (await apiRequest<{ id: number }>(server, 'POST', '/venues', { venue })).body.id;
   // (a venue named in another letter case, and a category whose name the site stores escaped)
