@@ -27,12 +27,12 @@ const RECORDS = { imports: ['catalog', 'wptext'] };
 
 /**
  * Inside the server: the one route pipeline and the rooms every namespace shares know no namespace (the
- * route table, rest/table.ts, is the one place that lists them); each namespace may build on the ones
+ * route table, table.ts above them, is the one place that lists them); each namespace may build on the ones
  * named here and on no other (the plugin's two namespaces on WordPress core's shapes, wp/).
  */
 const SERVER_INSIDE = {
   shared: ['rest', 'http', 'posts', 'store', 'format', 'time', 'users'],
-  table: '^src/server/rest/table\\.ts$',
+  table: '^src/server/table\\.ts$',
   namespaces: { wp: [], tribe: ['wp'], tec: ['wp'] },
 };
 

@@ -8,7 +8,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { discoveryHeaders, frontPage } from './front.js';
 import { callerOf } from './http/auth.js';
-import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
@@ -17,14 +16,15 @@ import { parsePhpQuery } from './http/params.js';
 import { headerOf, methodOf, normalizePath, splitTarget } from './http/request.js';
 import { type Answer, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
+import { BATCH_ROUTE, type BatchContext, serveBatch } from './rest/batch.js';
 import { Refused, run } from './rest/pipeline.js';
 import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget } from './rest/root.js';
 import { endpointOf, type Match, Router } from './rest/router.js';
 import { describeBatchRoute, describeIndex } from './rest/site.js';
-import { buildTable, namespacesOf } from './rest/table.js';
 import type { Body, Call, Endpoint, Input, Namespace, Reply } from './rest/types.js';
 import type { RequestScope, SiteSettings, Stores } from './site.js';
 import { RequestStore } from './store/requests.js';
+import { buildTable, namespacesOf } from './table.js';
 
 /** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
 export interface CoreRequest {

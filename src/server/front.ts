@@ -10,7 +10,8 @@
  */
 import { escHtml } from '../wptext/index.js';
 import { noRoute } from './http/errors.js';
-import { type RequestScope, restBase } from './site.js';
+import { restBase } from './rest/root.js';
+import type { RequestScope } from './site.js';
 
 export interface FrontAnswer {
   status: number;

@@ -1,10 +1,10 @@
 /**
  * The site's own routes, outside any namespace: the REST index (`GET /wp-json/`) and the description
- * of WordPress core's batch route (the route itself is http/batch.ts).
+ * of WordPress core's batch route (the route itself is batch.ts).
  */
 import { offsetAt, siteSetting } from '../../clock/index.js';
-import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from '../http/batch.js';
 import type { RequestScope, SiteSettings } from '../site.js';
+import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from './batch.js';
 import { restRoot, type Where } from './root.js';
 import type { Namespace } from './types.js';
 

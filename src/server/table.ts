@@ -3,11 +3,12 @@
  * matched. A route is added to its namespace's list (tribe/routes.ts, tec/routes.ts, wp/routes.ts);
  * nothing here changes for it.
  */
-import { namespaceOf, type SiteSettings } from '../site.js';
-import { tecTable } from '../tec/namespace.js';
-import { tribeRoutes } from '../tribe/routes.js';
-import { wpTable } from '../wp/routes.js';
-import type { Namespace, Route } from './types.js';
+
+import type { Namespace, Route } from './rest/types.js';
+import { namespaceOf, type SiteSettings } from './site.js';
+import { tecTable } from './tec/namespace.js';
+import { tribeRoutes } from './tribe/routes.js';
+import { wpTable } from './wp/routes.js';
 
 /** The routes of `site`; `maxParamLength` bounds a path parameter of the plugin's older namespace. */
 export function buildTable(site: SiteSettings, maxParamLength: number): Route[] {
