@@ -14,7 +14,7 @@ import { noRoute, RestError } from './http/errors.js';
 import { jsonString, stringifyBody } from './http/json-text.js';
 import { parsePhpQuery } from './http/params.js';
 import { headerOf, methodOf, normalizePath, splitTarget } from './http/request.js';
-import { type Answer, respond } from './http/respond.js';
+import { type PiecedResponse, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
 import { BATCH_ROUTE, type BatchContext, serveBatch } from './rest/batch.js';
 import { Refused, run } from './rest/pipeline.js';
@@ -40,12 +40,12 @@ export interface CoreRequest {
 }
 
 /** The answer, JSON text in `body` (the transport encodes it: see BodyBuffers). */
-export type CoreResponse = Omit<Answer, 'body'> & { body: string };
+export type CoreResponse = Omit<PiecedResponse, 'body'> & { body: string };
 
 export interface Core {
   handle(req: CoreRequest): Promise<CoreResponse>;
   /** The same answer with its body possibly in pieces, for a transport that writes them one by one. */
-  answer(req: CoreRequest): Promise<Answer>;
+  handleInPieces(req: CoreRequest): Promise<PiecedResponse>;
 }
 
 export interface CoreOptions {
@@ -110,7 +110,7 @@ interface CoreParts {
  * route allows it; a write as one write of the current group commit, answered once it is durable (so
  * is a read that saw a batch still open). An error changes nothing: its transaction rolls back.
  */
-async function answer(parts: CoreParts, call: Call, url: string): Promise<CachedReply> {
+async function replyInTransaction(parts: CoreParts, call: Call, url: string): Promise<CachedReply> {
   const { store, cache } = parts;
   const { scope } = call;
   const isRead = call.input.method === 'GET';
@@ -231,7 +231,7 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
   if (!endpoint) return NOT_FOUND();
   const input = inputOf(req, method, query, hit.groups, body);
   if (endpoint.prepare) input.prepared = await endpoint.prepare(input, scope);
-  return answer(parts, { scope, route: hit.route, endpoint, input }, req.url);
+  return replyInTransaction(parts, { scope, route: hit.route, endpoint, input }, req.url);
 }
 
 /** What `POST /wp-json/batch/v1` uses of the core: the same routing and write path as single requests. */
@@ -274,7 +274,7 @@ export function createCore(opts: CoreOptions): Core {
   const rootOf = (req: CoreRequest) => `${restRoot(scopeOf(req))}/`;
 
   /** Who is calling, the route's answer, WordPress's headers; an error before a route answers is answered here. */
-  async function handle(req: CoreRequest): Promise<Answer> {
+  async function handle(req: CoreRequest): Promise<PiecedResponse> {
     let userId: number | null = null;
     try {
       userId = await identify(req);
@@ -289,7 +289,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   return {
-    answer: handle,
+    handleInPieces: handle,
     handle: async (req) => {
       const res = await handle(req);
       return { ...res, body: jsonString(res.body) };
