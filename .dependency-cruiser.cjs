@@ -27,14 +27,36 @@ const RECORDS = { imports: ['catalog', 'wptext'] };
 
 /**
  * Inside the server: the one route pipeline and the rooms every namespace shares know no namespace (the
- * route table, rest/table.ts, is the one place that lists them); each namespace may build on the ones
+ * route table, table.ts above them, is the one place that lists them); each namespace may build on the ones
  * named here and on no other (the plugin's two namespaces on WordPress core's shapes, wp/).
  */
 const SERVER_INSIDE = {
   shared: ['rest', 'http', 'posts', 'store', 'format', 'time', 'users'],
-  table: '^src/server/rest/table\\.ts$',
+  table: '^src/server/table\\.ts$',
   namespaces: { wp: [], tribe: ['wp'], tec: ['wp'] },
 };
+
+/**
+ * The floors inside the server, from the ground up (ARCHITECTURE.md, "Inside the server"): each entry is
+ * a direct child of src/server/ (a folder, or a file when it ends in .ts), and may import only its own
+ * floor or below, so that no two of them import each other.
+ */
+const SERVER_FLOORS = [
+  ['format', 'time'],
+  ['store'],
+  ['site.ts'],
+  ['http', 'users'],
+  ['rest'],
+  ['posts'],
+  ['wp'],
+  ['tribe', 'tec'],
+  ['front.ts', 'stores.ts', 'replica.ts'],
+  ['table.ts'],
+  ['core.ts'],
+  ['app.ts'],
+  ['start.ts'],
+  ['index.ts'],
+];
 
 const room = (name) => (name === 'main' ? '^src/main\\.ts$' : `^src/${name}/`);
 const any = (names) => names.map(room).join('|');
@@ -53,6 +75,22 @@ const floorRules = FLOORS.flatMap((rooms, level) => {
   ];
 });
 
+const serverNode = (name) =>
+  name.endsWith('.ts') ? `^src/server/${name.replace(/\./g, '\\.')}$` : `^src/server/${name}/`;
+const serverFloorRules = SERVER_FLOORS.flatMap((nodes, level) => {
+  const above = SERVER_FLOORS.slice(level + 1).flat();
+  if (above.length === 0) return [];
+  return [
+    {
+      name: `server-floor-${level}-points-down`,
+      comment: `inside the server, ${nodes.join(', ')} may not import a floor above (${above.join(', ')})`,
+      severity: 'error',
+      from: { path: nodes.map(serverNode).join('|') },
+      to: { path: above.map(serverNode).join('|') },
+    },
+  ];
+});
+
 module.exports = {
   forbidden: [
     {
@@ -63,6 +101,7 @@ module.exports = {
       to: { circular: true },
     },
     ...floorRules,
+    ...serverFloorRules,
     {
       name: 'server-points-down',
       comment: `the server imports only ${SERVER.imports.join(', ')} (and node_modules)`,

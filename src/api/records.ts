@@ -9,7 +9,7 @@ import type { ResourceSpec } from '../catalog/index.js';
 import type { ApiClient } from './client.js';
 
 /** The record, or undefined when the site no longer has it. */
-export async function fetchRecord<T extends { id: number } = Record<string, unknown> & { id: number }>(
+export async function findRecord<T extends { id: number } = Record<string, unknown> & { id: number }>(
   client: ApiClient,
   resource: ResourceSpec,
   id: number,

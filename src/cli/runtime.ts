@@ -8,7 +8,7 @@ import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { discoverApiBase, probedSiteUrl } from '../api/discover.js';
 import type { ApiClient, ApiClientOptions, RequestOptions } from '../api/index.js';
 import { ApiError, createApiClient, createDiscoveryFetcher } from '../api/index.js';
-import type { LocalServer } from '../commands/local-server.js';
+import type { LocalCalendar } from '../commands/local-server.js';
 import type { CliRuntime, GlobalOptions } from '../commands/types.js';
 import type { LoadedConfig, Target } from '../config/index.js';
 // Small and needed by every data command: static, so they ride in the main chunk (each dynamic
@@ -101,7 +101,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions, argv: readon
       throw new UsageError(`there is no offline copy of ${name} yet`, `make it with: ${again} sync pull`);
     }
     const local = await import('../commands/local-server.js');
-    const server = await local.startLocalServer(ctx, target.vendor, { dataDir: dir, timezone: meta.timezone });
+    const server = await local.openLocalCalendar(ctx, target.vendor, { dataDir: dir, timezone: meta.timezone });
     debug(`offline copy of ${name} in ${dir}`);
     if (ctx.io.stderr.isTTY && meta.pulledAt !== '') {
       const minutes = Math.max(0, Math.round((ctx.now().getTime() - Date.parse(meta.pulledAt)) / 60_000));
@@ -111,7 +111,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions, argv: readon
   }
 
   /** The run's client of an in-process server (the local calendar or a copy), closed with the run. */
-  function clientOfLocal(server: LocalServer, common: Partial<ApiClientOptions>): ApiClient {
+  function clientOfLocal(server: LocalCalendar, common: Partial<ApiClientOptions>): ApiClient {
     closeServer = server.close;
     client = createApiClient({
       ...common,
@@ -145,7 +145,7 @@ export function createRuntime(ctx: Context, globals: GlobalOptions, argv: readon
       );
     }
     if (target.kind === 'local' && local) {
-      const server = await local.startLocalServer(ctx, globals.vendor);
+      const server = await local.openLocalCalendar(ctx, globals.vendor);
       debug(`local calendar in ${server.dataDir} at ${server.baseUrl}`);
       return clientOfLocal(server, common);
     }

@@ -20,7 +20,7 @@ import {
 } from '../server/index.js';
 
 /** What a command needs to talk to the in-process calendar. */
-export interface LocalServer {
+export interface LocalCalendar {
   baseUrl: string;
   dataDir: string;
   user: string;
@@ -33,17 +33,16 @@ export interface LocalServer {
 const LOCAL_ORIGIN = 'http://localhost';
 
 /** Where and how to open the calendar: another data dir (an offline working copy) and its site's zone. */
-export interface LocalServerOptions {
+export interface LocalCalendarOptions {
   dataDir?: string;
   timezone?: string;
 }
 
-/** Opens the default data dir (creating the admin on first use) and the in-process transport. */
 /**
- * The zone of a local server as a site's settings hold it: an offline copy of a site with the manual
+ * The zone of a local calendar as a site's settings hold it: an offline copy of a site with the manual
  * offset `UTC+5.5` labels its events `UTC+5.5` (a copy made by an older calctl noted `UTC+5:30`).
  */
-function siteZone(zone: string | undefined): string {
+function zoneSetting(zone: string | undefined): string {
   return zone && isValidTimeZone(zone) ? siteZoneName(zone) : (zone ?? 'UTC');
 }
 
@@ -63,11 +62,15 @@ async function uploadedFile(
   return { status: 200, headers: { 'content-length': String(bytes.length) }, body: method === 'HEAD' ? '' : bytes };
 }
 
-export async function startLocalServer(
+/**
+ * Opens a data dir (the default one unless named; its admin made on first use) and a core that answers
+ * in-process through the transport it returns: no socket is opened.
+ */
+export async function openLocalCalendar(
   ctx: Context,
   vendor?: string,
-  opts: LocalServerOptions = {},
-): Promise<LocalServer> {
+  opts: LocalCalendarOptions = {},
+): Promise<LocalCalendar> {
   const dataDir = opts.dataDir ?? defaultDataDir(ctx.env, ctx.home);
   const stores = openDataDir(dataDir, { optimize: false });
   try {
@@ -77,7 +80,7 @@ export async function startLocalServer(
     throw err;
   }
   const core = await createInProcessCore({
-    site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: siteZone(opts.timezone), now: () => ctx.now() },
+    site: { vendor: vendor ?? 'tribe', perPage: 10, timezone: zoneSetting(opts.timezone), now: () => ctx.now() },
     stores,
     // This process holds the data dir itself: its requests are the admin's, no hash is checked.
     trustCredentials: true,

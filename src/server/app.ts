@@ -118,7 +118,7 @@ export function buildServer(opts: ServerOptions): FastifyInstance {
     url: '*',
     exposeHeadRoute: false,
     handler: async (req, reply) => {
-      const res = await core.answer({
+      const res = await core.handleInPieces({
         method: req.method,
         url: req.url,
         headers: req.headers,

@@ -3,28 +3,28 @@
  * calls it in-process. A request goes through named steps: who is calling (http/auth.ts), which route
  * of the one table it names (rest/router.ts), the route's answer through the one pipeline in one
  * transaction (rest/pipeline.ts, store/requests.ts) with the answer cache for reads (http/cache.ts),
- * and WordPress's headers (http/respond.ts). The REST index and the batch route are the site's own.
+ * and WordPress's headers (http/respond.ts). The site's own routes of the table (its pages, the REST
+ * index, the batch route: rest/site-route.ts) answer outside the pipeline.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { discoveryHeaders, frontPage } from './front.js';
 import { callerOf } from './http/auth.js';
-import { BATCH_ROUTE, type BatchContext, serveBatch } from './http/batch.js';
 import { bodyParams, NO_BODY, type RequestBody, readRequestBody } from './http/body.js';
 import { type CachedReply, ReplyCache } from './http/cache.js';
 import { noRoute, RestError } from './http/errors.js';
-import { jsonString, stringifyBody } from './http/json-text.js';
+import { jsonString } from './http/json-text.js';
 import { parsePhpQuery } from './http/params.js';
 import { headerOf, methodOf, normalizePath, splitTarget } from './http/request.js';
-import { type Answer, respond } from './http/respond.js';
+import { type PiecedResponse, respond } from './http/respond.js';
 import { siteNow } from './posts/rules.js';
+import { BATCH_ROUTE, type BatchContext } from './rest/batch.js';
 import { Refused, run } from './rest/pipeline.js';
 import { homeOf, REST_PREFIX, restRoot, routeOfPath, routeOfTarget } from './rest/root.js';
 import { endpointOf, type Match, Router } from './rest/router.js';
-import { describeBatchRoute, describeIndex } from './rest/site.js';
-import { buildTable, namespacesOf } from './rest/table.js';
-import type { Body, Call, Endpoint, Input, Namespace, Reply } from './rest/types.js';
+import { encode, FRONT, type SiteRoute, type SiteServices } from './rest/site-route.js';
+import type { Body, Call, Endpoint, Input, Reply } from './rest/types.js';
 import type { RequestScope, SiteSettings, Stores } from './site.js';
 import { RequestStore } from './store/requests.js';
+import { buildTable, namespacesOf, SITE_ROUTES } from './table.js';
 
 /** One request as the core sees it, whatever carried it (a socket through fastify, or an in-process call). */
 export interface CoreRequest {
@@ -40,12 +40,12 @@ export interface CoreRequest {
 }
 
 /** The answer, JSON text in `body` (the transport encodes it: see BodyBuffers). */
-export type CoreResponse = Omit<Answer, 'body'> & { body: string };
+export type CoreResponse = Omit<PiecedResponse, 'body'> & { body: string };
 
 export interface Core {
   handle(req: CoreRequest): Promise<CoreResponse>;
   /** The same answer with its body possibly in pieces, for a transport that writes them one by one. */
-  answer(req: CoreRequest): Promise<Answer>;
+  handleInPieces(req: CoreRequest): Promise<PiecedResponse>;
 }
 
 export interface CoreOptions {
@@ -59,12 +59,6 @@ export interface CoreOptions {
    */
   trustCredentials?: boolean;
 }
-
-const encode = (reply: Reply): CachedReply => ({
-  status: reply.status,
-  body: stringifyBody(reply.body),
-  headers: reply.headers ?? {},
-});
 
 const NOT_FOUND = () => encode({ status: 404, body: noRoute().toBody() });
 
@@ -99,10 +93,12 @@ interface CoreParts {
   site: SiteSettings;
   stores: Stores;
   router: Router;
-  namespaces: Namespace[];
+  /** the site's own routes of the table, by where they are */
+  own: ReadonlyMap<string, SiteRoute>;
+  /** what the site's own routes use of the core */
+  services: SiteServices;
   store: RequestStore;
   cache: ReplyCache;
-  batch: BatchContext;
 }
 
 /**
@@ -110,7 +106,7 @@ interface CoreParts {
  * route allows it; a write as one write of the current group commit, answered once it is durable (so
  * is a read that saw a batch still open). An error changes nothing: its transaction rolls back.
  */
-async function answer(parts: CoreParts, call: Call, url: string): Promise<CachedReply> {
+async function replyInTransaction(parts: CoreParts, call: Call, url: string): Promise<CachedReply> {
   const { store, cache } = parts;
   const { scope } = call;
   const isRead = call.input.method === 'GET';
@@ -150,21 +146,6 @@ async function answer(parts: CoreParts, call: Call, url: string): Promise<Cached
   return encoded;
 }
 
-/** `POST /wp-json/batch/v1` and its OPTIONS; every answer and error carries `Allow: POST`. */
-async function answerBatch(parts: CoreParts, scope: RequestScope, method: string, query: string, body: RequestBody) {
-  const allow = { Allow: 'POST' };
-  if (method === 'OPTIONS') return { ...encode({ status: 200, body: describeBatchRoute(scope) }), headers: allow };
-  try {
-    const input = { method, query: parsePhpQuery(query), ...bodyParams(body), path: {} };
-    const batch = serveBatch(parts.batch, scope, input);
-    await Promise.all(batch.durable);
-    return { ...encode({ status: 207, body: batch.body }), headers: allow };
-  } catch (err) {
-    if (!(err instanceof RestError)) throw err;
-    return { ...encode({ status: err.status, body: err.toBody() }), headers: allow };
-  }
-}
-
 /** OPTIONS on a route that describes itself: its description, with the `Allow` of its answers. */
 function describe(scope: RequestScope, req: CoreRequest, hit: Match): CachedReply {
   const { route } = hit;
@@ -180,50 +161,32 @@ function describe(scope: RequestScope, req: CoreRequest, hit: Match): CachedRepl
 }
 
 /**
- * The site's front page (its home, and every page of a plain-permalink site, which reads no path):
- * the `Link` header naming the REST root, sent on every page (rest_output_link_header), is how a
- * client finds the API of a site it knows only by address; the plugin's discovery headers too.
- */
-function homePage(scope: RequestScope): CachedReply {
-  const root = `${restRoot(scope)}/`;
-  const body = `<!DOCTYPE html>\n<html><head><title>calctl</title><link rel="https://api.w.org/" href="${root}"></head><body></body></html>\n`;
-  return { status: 200, body, headers: { ...discoveryHeaders(scope), 'Content-Type': 'text/html; charset=UTF-8' } };
-}
-
-/**
  * Routing: where the request lands on the site (rest/root.ts: the REST API in the deployment's style,
- * the front end, or outside the site), then the site's own routes (the REST index, the batch), then the
- * table's; a route without the method is not found.
+ * the front end, or outside the site), then the table: the site's own route there with the method (its
+ * pages, the REST index, the batch), else the namespaces' routes; a route without the method is not found.
  */
 async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest): Promise<CachedReply> {
   const sent = req.method.toUpperCase();
   const target = splitTarget(req.url);
   const sentGet = sent === 'GET' || sent === 'HEAD';
   const landing = routeOfTarget(scope, target.path, target.query);
-  if (landing.kind === 'front') {
-    if (!sentGet) return NOT_FOUND();
-    // (a pretty site's home and a plain site's every page are its front page; the other pages of a
-    // pretty site are the plugin's records' pages, or not found: front.ts)
-    const base = scope.site.basePath ?? '';
-    const home = target.path === (base || '/') || target.path === `${base}/` || target.path === `${base}/index.php`;
-    if (home || scope.site.permalinks === 'plain') return homePage(scope);
-    // (the path as sent: its final slash decides a redirect)
-    const inside = (req.url.split('?')[0] ?? '/').slice(base.length) || '/';
-    return parts.store.read(() => frontPage(scope, inside, target.query));
-  }
   if (landing.kind === 'outside') return NOT_FOUND();
+  if (landing.kind === 'front') {
+    const own = parts.own.get(FRONT);
+    if (!own?.methods.includes(sent)) return NOT_FOUND();
+    const call = { scope, method: sent, url: req.url, path: target.path, query: target.query, body: NO_BODY };
+    return own.answer(call, parts.services);
+  }
   const { route, query } = landing;
   // (read once, before routing, as PHP reads it for the method sent; an unreadable JSON body is
   // refused only where a route reads it)
   const body = sentGet ? NO_BODY : await readRequestBody(sent, req.headers, req.body);
   // (the query is parsed here only when it may name `_method`: PHP's key rules make `.method` one too)
   const method = methodOf(sent, /method/i.test(query) ? parsePhpQuery(query) : {}, req.headers);
-  const isGet = method === 'GET' || method === 'HEAD';
-  if (route === '') {
-    return isGet ? encode({ status: 200, body: describeIndex(scope, parts.namespaces) }) : NOT_FOUND();
+  const own = parts.own.get(route);
+  if (own?.methods.includes(method)) {
+    return own.answer({ scope, method, url: req.url, path: target.path, query, body }, parts.services);
   }
-  if (route === BATCH_ROUTE && (method === 'POST' || method === 'OPTIONS'))
-    return answerBatch(parts, scope, method, query, body);
   const hit = parts.router.find(route);
   if (!hit) return NOT_FOUND();
   if (method === 'OPTIONS') return describe(scope, req, hit);
@@ -231,7 +194,7 @@ async function dispatch(parts: CoreParts, scope: RequestScope, req: CoreRequest)
   if (!endpoint) return NOT_FOUND();
   const input = inputOf(req, method, query, hit.groups, body);
   if (endpoint.prepare) input.prepared = await endpoint.prepare(input, scope);
-  return answer(parts, { scope, route: hit.route, endpoint, input }, req.url);
+  return replyInTransaction(parts, { scope, route: hit.route, endpoint, input }, req.url);
 }
 
 /** What `POST /wp-json/batch/v1` uses of the core: the same routing and write path as single requests. */
@@ -255,6 +218,7 @@ export function createCore(opts: CoreOptions): Core {
   const { site, stores } = opts;
   const table = buildTable(site, opts.maxParamLength ?? 1000);
   const router = new Router(table);
+  const own = new Map(SITE_ROUTES.map((r) => [r.at, r]));
   const cache = new ReplyCache();
   // (a batch that fails to commit may have been read by requests in the same loop pass)
   const store = new RequestStore(stores, () => cache.invalidate());
@@ -262,10 +226,14 @@ export function createCore(opts: CoreOptions): Core {
     site,
     stores,
     router,
-    namespaces: namespacesOf(table),
+    own,
+    services: {
+      read: (fn) => store.read(fn),
+      batch: batchContext(router, store),
+      namespaces: namespacesOf(table),
+    },
     store,
     cache,
-    batch: batchContext(router, store),
   };
   const identify = callerOf(stores.auth, opts.trustCredentials === true);
 
@@ -274,7 +242,7 @@ export function createCore(opts: CoreOptions): Core {
   const rootOf = (req: CoreRequest) => `${restRoot(scopeOf(req))}/`;
 
   /** Who is calling, the route's answer, WordPress's headers; an error before a route answers is answered here. */
-  async function handle(req: CoreRequest): Promise<Answer> {
+  async function handle(req: CoreRequest): Promise<PiecedResponse> {
     let userId: number | null = null;
     try {
       userId = await identify(req);
@@ -289,7 +257,7 @@ export function createCore(opts: CoreOptions): Core {
   }
 
   return {
-    answer: handle,
+    handleInPieces: handle,
     handle: async (req) => {
       const res = await handle(req);
       return { ...res, body: jsonString(res.body) };

@@ -10,7 +10,9 @@
  */
 import { escHtml } from '../wptext/index.js';
 import { noRoute } from './http/errors.js';
-import { type RequestScope, restBase } from './site.js';
+import { restBase, restRoot } from './rest/root.js';
+import { FRONT, type SiteRoute } from './rest/site-route.js';
+import type { RequestScope } from './site.js';
 
 export interface FrontAnswer {
   status: number;
@@ -71,3 +73,32 @@ export function frontPage(scope: RequestScope, rawPath: string, query: string): 
 
 const html = (title: string) =>
   `<!DOCTYPE html>\n<html><head><meta charset="UTF-8"><title>${escHtml(title)}</title></head><body><h1>${escHtml(title)}</h1></body></html>\n`;
+
+/**
+ * The site's front page (its home, and every page of a plain-permalink site, which reads no path):
+ * the `Link` header naming the REST root, sent on every page (rest_output_link_header), is how a
+ * client finds the API of a site it knows only by address; the plugin's discovery headers too.
+ */
+function homePage(scope: RequestScope): FrontAnswer {
+  const root = `${restRoot(scope)}/`;
+  const body = `<!DOCTYPE html>\n<html><head><title>calctl</title><link rel="https://api.w.org/" href="${root}"></head><body></body></html>\n`;
+  return { status: 200, body, headers: { ...discoveryHeaders(scope), 'Content-Type': 'text/html; charset=UTF-8' } };
+}
+
+/**
+ * Every page outside the REST API, read (GET or HEAD; other methods are not found): a pretty site's
+ * home and a plain site's every page are its front page, the other pages of a pretty site are the
+ * plugin's records' pages, or not found.
+ */
+export const frontPages: SiteRoute = {
+  at: FRONT,
+  methods: ['GET', 'HEAD'],
+  answer({ scope, url, path, query }, { read }) {
+    const base = scope.site.basePath ?? '';
+    const home = path === (base || '/') || path === `${base}/` || path === `${base}/index.php`;
+    if (home || scope.site.permalinks === 'plain') return homePage(scope);
+    // (the path as sent: its final slash decides a redirect)
+    const inside = (url.split('?')[0] ?? '/').slice(base.length) || '/';
+    return read(() => frontPage(scope, inside, query));
+  },
+};

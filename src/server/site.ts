@@ -1,10 +1,9 @@
-import type { Database } from 'better-sqlite3';
-import { type Permalinks, restRoot } from './rest/root.js';
-import type { AuthStore } from './store/auth.js';
-import type { MediaStore } from './store/media.js';
-import type { PostStore } from './store/posts.js';
-import type { TermStore } from './store/terms.js';
-import type { UserStore } from './store/users.js';
+import type { Stores } from './store/stores.js';
+
+export type { Stores };
+
+/** How the site's permalinks are set (Settings → Permalinks): plain means the REST API has no pretty path. */
+export type Permalinks = 'pretty' | 'plain';
 
 /** Settings of one deployment of the embedded server. */
 export interface SiteSettings {
@@ -56,15 +55,6 @@ const LOCALE_DATE_FORMATS: Readonly<Record<string, string>> = {
 export const siteDateFormat = (site: SiteSettings): string =>
   site.dateFormat ?? LOCALE_DATE_FORMATS[site.locale ?? 'en_US'] ?? 'F j, Y';
 
-export interface Stores {
-  db: Database;
-  posts: PostStore;
-  terms: TermStore;
-  auth: AuthStore;
-  media: MediaStore;
-  users: UserStore;
-}
-
 /** What a handler knows about the request besides its parameters. */
 export interface RequestScope {
   site: SiteSettings;
@@ -76,7 +66,6 @@ export interface RequestScope {
 }
 
 export const namespaceOf = (site: SiteSettings) => `${site.vendor}/events/v1`;
-export const restBase = (scope: RequestScope) => `${restRoot(scope)}/${namespaceOf(scope.site)}`;
 /**
  * host[/path] part of global ids: the home URL's host name without port, and its folder, as the plugin
  * writes it (Tribe__Utils__Global_ID::origin on home_url()).

@@ -7,7 +7,7 @@
  * 6.16.5; WP_REST_Server::serve_batch_request_v1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BATCH_REQUESTS } from '../../src/server/http/batch.js';
+import { MAX_BATCH_REQUESTS } from '../../src/server/rest/batch.js';
 import { ADMIN_PASSWORD, type Api, type ApiResponse, basic, ev, startCore, uniq } from '../helpers/core.js';
 
 let api: Api;

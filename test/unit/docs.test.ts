@@ -18,11 +18,11 @@ import { PLAN_KEYS } from '../../src/csv/plan.js';
 import { EXIT_CODE_TABLE } from '../../src/errors/index.js';
 import { FORMATS } from '../../src/output/format.js';
 import { DEFAULT_WIDTH } from '../../src/output/table.js';
-import { MAX_BATCH_REQUESTS } from '../../src/server/http/batch.js';
 import { MAX_FILE_UPLOADS, UPLOAD_MAX_FILESIZE } from '../../src/server/http/body.js';
 import { REPLY_CACHE_BYTES } from '../../src/server/http/cache.js';
 import { DEFAULT_LIMITS } from '../../src/server/http/limits.js';
 import { MAX_INPUT_VARS, MAX_NESTING } from '../../src/server/http/params.js';
+import { MAX_BATCH_REQUESTS } from '../../src/server/rest/batch.js';
 import { EVENT_TEXTS_CHARS } from '../../src/server/tribe/handlers/event-texts.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

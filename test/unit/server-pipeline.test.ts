@@ -15,11 +15,11 @@ import { openDataDir } from '../../src/server/index.js';
 import { Refused, run } from '../../src/server/rest/pipeline.js';
 import { REST_PREFIX, restRoot, routeOfPath } from '../../src/server/rest/root.js';
 import { endpointOf, Router } from '../../src/server/rest/router.js';
-import { buildTable, namespacesOf } from '../../src/server/rest/table.js';
 import type { Call, Endpoint, Namespace, Route } from '../../src/server/rest/types.js';
 import type { RequestScope, SiteSettings } from '../../src/server/site.js';
 import { newPost } from '../../src/server/store/posts.js';
 import { RequestStore } from '../../src/server/store/requests.js';
+import { buildTable, namespacesOf } from '../../src/server/table.js';
 
 const site: SiteSettings = { vendor: 'tribe', perPage: 10, timezone: 'UTC', now: () => new Date() };
 const dir = mkdtempSync(join(tmpdir(), 'calctl-pipeline-'));

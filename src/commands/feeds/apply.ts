@@ -12,7 +12,7 @@
  */
 import type { BatchWriter } from '../../api/batch.js';
 import { type ApiClient, ApiError } from '../../api/index.js';
-import { fetchRecord } from '../../api/records.js';
+import { findRecord } from '../../api/records.js';
 import { getResource } from '../../catalog/index.js';
 import { parseWallTime, wallTimeToUtc } from '../../clock/index.js';
 import { applyRow, lookupOne } from '../../csv/apply.js';
@@ -141,7 +141,7 @@ export async function recoverJournal(ctx: ApplyContext, owned: Set<number>): Pro
         recovered++;
       }
     } else if (entry.siteId !== null) {
-      const now = await fetchRecord<Rec>(ctx.api, events, entry.siteId, ctx.signal);
+      const now = await findRecord<Rec>(ctx.api, events, entry.siteId, ctx.signal);
       const origin = ctx.state.origins(ctx.feed.name).get(entry.key);
       if (now && origin && changedKeys(events, entry.write, recordToInput(events, now)).length === 0) {
         record(ctx, entry, entry.siteId);
@@ -224,7 +224,7 @@ export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], o
 
   /** Writes the merged body of an event that exists; false when it is in the trash or gone. */
   async function update(item: SourceItem, hash: string, origin: Origin, body: Body, restore: boolean) {
-    const current = await fetchRecord<Rec>(ctx.api, events, origin.siteId, ctx.signal);
+    const current = await findRecord<Rec>(ctx.api, events, origin.siteId, ctx.signal);
     if (!current) {
       if (restore) {
         // (deleted for good since the feed trashed it: made again)

@@ -11,7 +11,7 @@
  */
 import type { ApiClient, ParamObject } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
-import { fetchRecord } from '../../api/records.js';
+import { findRecord } from '../../api/records.js';
 import { costInput, getResource, type ResourceSpec } from '../../catalog/index.js';
 import type { LinkedName, SourceItem } from '../../csv/source-item.js';
 import { ownWebsite } from '../../records/index.js';
@@ -118,7 +118,7 @@ export async function readSiteItems(
   const events = getResource('events');
   await mapLimit(missing, 4, async (key) => {
     const id = Number(key.slice('site:'.length));
-    const r = await fetchRecord(client, events, id, signal).catch((err: unknown) => {
+    const r = await findRecord(client, events, id, signal).catch((err: unknown) => {
       // (a private or trashed event refused to an anonymous reader: gone, as far as the feed can see)
       if ((err as { status?: number }).status === 403 || (err as { status?: number }).status === 401) return undefined;
       throw err;

@@ -9,7 +9,7 @@ import { toInputForm } from '../../records/index.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { postRecord } from './create.js';
-import { fetchRecord, type RecordRef } from './record.js';
+import { type RecordRef, requireRecord } from './record.js';
 
 /** Keys of the source that the copy must not take over: its identity and publication date. */
 const NOT_COPIED = ['id', 'slug', 'date', 'date_utc'];
@@ -30,7 +30,7 @@ export async function copyRecord(
   ref: RecordRef,
   opts: Record<string, unknown> & { porcelain?: boolean },
 ): Promise<void> {
-  const record = await fetchRecord(rt, resource, ref);
+  const record = await requireRecord(rt, resource, ref);
   const changes = await buildChanges(rt, resource, opts, record);
   const base = toInputForm(resource, record);
   for (const key of NOT_COPIED) delete base[key];

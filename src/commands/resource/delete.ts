@@ -12,7 +12,7 @@ import { recordToInput } from '../../records/index.js';
 import { confirmOrThrow, fullUrl, parseId, printDryRun, recordPath } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { forEachRecord } from './each.js';
-import { fetchRecord, notFound, type RecordRef } from './record.js';
+import { notFound, type RecordRef, requireRecord } from './record.js';
 
 /**
  * The records an action names, and whether it names exactly one (one id or `--slug`): that one is
@@ -124,7 +124,7 @@ export async function deleteRecords(
 /** DELETE …/wp/v2/<type>/<id>?force=true; prints the id and title of what is gone. */
 async function deleteForGood(rt: CliRuntime, resource: ResourceSpec, ref: RecordRef): Promise<JsonRecord> {
   const api = await rt.api();
-  const id = 'id' in ref ? ref.id : Number((await fetchRecord(rt, resource, ref)).id);
+  const id = 'id' in ref ? ref.id : Number((await requireRecord(rt, resource, ref)).id);
   const url = coreRouteUrl(api.baseUrl, `${coreRecordPath(resource, id)}?force=true`);
   try {
     const res = await api.request<JsonRecord>('DELETE', url, { signal: rt.ctx.signal });
@@ -170,7 +170,7 @@ async function noteDelete(
 ): Promise<{ seq: number; id: number } | undefined> {
   let record: JsonRecord;
   try {
-    record = await fetchRecord(rt, resource, ref);
+    record = await requireRecord(rt, resource, ref);
   } catch {
     return undefined;
   }

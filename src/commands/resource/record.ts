@@ -22,8 +22,8 @@ export function recordRef(resource: ResourceSpec, idText: string | undefined, sl
   );
 }
 
-/** GETs one record (the admin view: drafts and trashed records included). */
-export async function fetchRecord(rt: Runtime, resource: ResourceSpec, ref: RecordRef): Promise<JsonRecord> {
+/** GETs one record (the admin view: drafts and trashed records included); throws a user error when it is not found. */
+export async function requireRecord(rt: Runtime, resource: ResourceSpec, ref: RecordRef): Promise<JsonRecord> {
   const api = await rt.api();
   try {
     const res = await api.get<JsonRecord>(recordPath(resource, ref), { signal: rt.ctx.signal });
@@ -62,5 +62,5 @@ export async function getRecord(rt: Runtime, resource: ResourceSpec, ref: Record
   const { writeOne } = await import('../../output/index.js');
   const { writerOptions } = await import('../shared.js');
   const opts = await writerOptions(rt, resource);
-  writeOne(await fetchRecord(rt, resource, ref), opts);
+  writeOne(await requireRecord(rt, resource, ref), opts);
 }

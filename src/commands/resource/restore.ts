@@ -12,7 +12,7 @@ import { fullUrl, printDryRun, recordPath } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import type { NamedRecords } from './delete.js';
 import { forEachRecord } from './each.js';
-import { fetchRecord } from './record.js';
+import { requireRecord } from './record.js';
 
 /** Restores every ref (exit 3 when some failed, 2 when a record is not in the trash). */
 export async function restoreRecords(
@@ -33,7 +33,7 @@ export async function restoreRecords(
     named,
     'restored',
     async (ref) => {
-      const record = await fetchRecord(rt, resource, ref);
+      const record = await requireRecord(rt, resource, ref);
       if (record.status !== 'trash') {
         throw new UsageError(
           `${resource.singular} ${String(record.id)} is not in the trash (its status is ${String(record.status)})`,

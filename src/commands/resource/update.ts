@@ -11,7 +11,7 @@ import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../sh
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { checkOrder } from './event-dates.js';
-import { fetchRecord, type RecordRef } from './record.js';
+import { type RecordRef, requireRecord } from './record.js';
 
 /** Updates one record and prints the result. */
 export async function updateRecord(
@@ -20,7 +20,7 @@ export async function updateRecord(
   ref: RecordRef,
   opts: Record<string, unknown>,
 ): Promise<void> {
-  const record = await fetchRecord(rt, resource, ref);
+  const record = await requireRecord(rt, resource, ref);
   const changes = await buildChanges(rt, resource, opts, record);
   if (Object.keys(changes).length === 0) {
     throw new UsageError('nothing to update', `give field flags (see calctl ${resource.name} update --help) or --data`);

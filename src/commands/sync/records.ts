@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
-import { fetchRecord } from '../../api/records.js';
+import { findRecord } from '../../api/records.js';
 import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
 import { keyOf, toInputForm } from '../../records/index.js';
@@ -214,4 +214,4 @@ export async function confirmGone(
 
 /** One record as the site shows it now, or undefined when it is gone (shared with feeds: api/records.ts). */
 export const fetchOne = (client: ApiClient, resource: ResourceSpec, id: number): Promise<Rec | undefined> =>
-  fetchRecord<Rec>(client, resource, id);
+  findRecord<Rec>(client, resource, id);

@@ -49,8 +49,8 @@ async function openCopyClient(
   dir: string,
   timezone: string,
 ): Promise<{ client: ApiClient; close: () => Promise<void> }> {
-  const { startLocalServer } = await import('../local-server.js');
-  const server = await startLocalServer(ctx, undefined, { dataDir: dir, timezone });
+  const { openLocalCalendar } = await import('../local-server.js');
+  const server = await openLocalCalendar(ctx, undefined, { dataDir: dir, timezone });
   const client = createApiClient({
     baseUrl: server.baseUrl,
     transport: server.transport,

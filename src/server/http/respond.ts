@@ -15,8 +15,8 @@ const NO_CACHE = {
   'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
 };
 
-/** An answer as the core hands it to its transport. */
-export interface Answer {
+/** A response as the core hands it to its transport, its JSON body whole or in pieces. */
+export interface PiecedResponse {
   status: number;
   headers: Record<string, string>;
   /** JSON text, whole or in pieces (the transport encodes it) */
@@ -36,7 +36,7 @@ export function respond(
   status: number,
   body: JsonBody,
   headers: Record<string, string>,
-): Answer {
+): PiecedResponse {
   return {
     status,
     body,

@@ -12,8 +12,9 @@
  * - `<home>` is the site's address: `scheme://host[:port]` plus the folder WordPress lives in (`/blog`).
  */
 
-/** How the site's permalinks are set (Settings → Permalinks): plain means the REST API has no pretty path. */
-export type Permalinks = 'pretty' | 'plain';
+import { namespaceOf, type Permalinks, type RequestScope } from '../site.js';
+
+export type { Permalinks };
 export const PERMALINK_STYLES: readonly Permalinks[] = ['pretty', 'plain'];
 
 /** The prefix of the pretty REST path (rest_get_url_prefix). */
@@ -127,3 +128,6 @@ export function routeOfPath(path: string): string | undefined {
   if (path === REST_PREFIX) return '';
   return path.startsWith(`${REST_PREFIX}/`) ? path.slice(REST_PREFIX.length) : undefined;
 }
+
+/** Where the plugin's `tribe/events/v1` namespace lives on the site. */
+export const restBase = (scope: RequestScope) => `${restRoot(scope)}/${namespaceOf(scope.site)}`;

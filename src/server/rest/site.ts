@@ -1,11 +1,15 @@
 /**
- * The site's own routes, outside any namespace: the REST index (`GET /wp-json/`) and the description
- * of WordPress core's batch route (the route itself is http/batch.ts).
+ * The site's own REST routes, outside any namespace: the REST index (`GET /wp-json/`) and WordPress
+ * core's batch route (`POST /wp-json/batch/v1`, its requests run by batch.ts) with its description.
  */
 import { offsetAt, siteSetting } from '../../clock/index.js';
-import { BATCH_METHODS, BATCH_VALIDATION, MAX_BATCH_REQUESTS } from '../http/batch.js';
+import { bodyParams } from '../http/body.js';
+import { RestError } from '../http/errors.js';
+import { parsePhpQuery } from '../http/params.js';
 import type { RequestScope, SiteSettings } from '../site.js';
+import { BATCH_METHODS, BATCH_ROUTE, BATCH_VALIDATION, MAX_BATCH_REQUESTS, serveBatch } from './batch.js';
 import { restRoot, type Where } from './root.js';
+import { encode, type SiteRoute } from './site-route.js';
 import type { Namespace } from './types.js';
 
 /**
@@ -76,3 +80,29 @@ export function describeIndex(scope: RequestScope, namespaces: readonly Namespac
     _links: { help: [{ href: 'https://github.com/' }] },
   };
 }
+
+/** `GET /wp-json/`: the site index (HEAD as GET); other methods are not found. */
+export const indexRoute: SiteRoute = {
+  at: '',
+  methods: ['GET', 'HEAD'],
+  answer: ({ scope }, { namespaces }) => encode({ status: 200, body: describeIndex(scope, namespaces) }),
+};
+
+/** `POST /wp-json/batch/v1` and its OPTIONS; every answer and error carries `Allow: POST`. */
+export const batchRoute: SiteRoute = {
+  at: BATCH_ROUTE,
+  methods: ['POST', 'OPTIONS'],
+  async answer({ scope, method, query, body }, services) {
+    const allow = { Allow: 'POST' };
+    if (method === 'OPTIONS') return { ...encode({ status: 200, body: describeBatchRoute(scope) }), headers: allow };
+    try {
+      const input = { method, query: parsePhpQuery(query), ...bodyParams(body), path: {} };
+      const batch = serveBatch(services.batch, scope, input);
+      await Promise.all(batch.durable);
+      return { ...encode({ status: 207, body: batch.body }), headers: allow };
+    } catch (err) {
+      if (!(err instanceof RestError)) throw err;
+      return { ...encode({ status: err.status, body: err.toBody() }), headers: allow };
+    }
+  },
+};

@@ -4,8 +4,9 @@
  * transaction per request, so validation, the write and the answer's reads see one snapshot and a
  * request that ends in an error changes nothing.
  */
-import type { Stores } from '../site.js';
+
 import { requestDataVersion } from './shared-cache.js';
+import type { Stores } from './stores.js';
 import { type BatchRun, WriteBatch } from './write-batch.js';
 
 export class RequestStore {

@@ -7,8 +7,15 @@
 import { restRoot } from '../rest/root.js';
 import type { RequestScope } from '../site.js';
 import { describeArg, RFC3339, STRICT_DATE, type TecArg } from './args.js';
-import { bodyArgs, DELETE_ARGS, eventListArgs, linkedListArgs, type TecResource } from './params.js';
-import { TEC_NS, TEC_RESOURCES } from './routes.js';
+import {
+  bodyArgs,
+  DELETE_ARGS,
+  eventListArgs,
+  linkedListArgs,
+  TEC_NS,
+  TEC_RESOURCES,
+  type TecResource,
+} from './params.js';
 
 type Schema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -8,6 +8,7 @@
  * filter, sorting and the few fields the catalog does not describe are listed here. Descriptions are ours.
  */
 import {
+  catalog,
   type FieldSpec,
   getResource,
   type ParamSpec,
@@ -19,6 +20,14 @@ import type { RequestScope } from '../site.js';
 import { ALLOWED_STATUS, isNumeric, RFC3339, STRICT_DATE, type TecArg } from './args.js';
 
 export type TecResource = 'events' | 'venues' | 'organizers';
+
+export const TEC_NS = 'tec/v1';
+
+/** The plugin's post types served here, in the order it registers them (events, organizers, venues). */
+export const TEC_RESOURCES: readonly TecResource[] = catalog
+  .filter((r) => r.kind === 'post')
+  .map((r) => r.name as TecResource)
+  .sort();
 
 /** The post type of a `tec/v1` resource (the catalog's). */
 export const tecPostType = (resource: TecResource) => postTypeOf(getResource(resource));

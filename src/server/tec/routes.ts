@@ -2,77 +2,63 @@
  * The route table of `tec/v1` (TEC\Events\REST\TEC\V1\Endpoints::get_endpoints, each registered by
  * Endpoint::register_routes with Endpoint::get_methods): the namespace index, a collection and an item
  * route per post-like resource of the catalog, and `/docs`; the arguments of each operation; the route
- * descriptions the namespace index and `/wp-json/` list. Its rules on the pipeline are in namespace.ts.
+ * descriptions the namespace index and `/wp-json/` list. The endpoints are in endpoints.ts, the rules on the
+ * pipeline in namespace.ts.
  */
 import { catalog, message, type ResourceSpec } from '../../catalog/index.js';
 import { restRoot } from '../rest/root.js';
-import type { Endpoint, Namespace, Route } from '../rest/types.js';
+import type { Namespace, Route } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
 import { describeArg, type TecArg } from './args.js';
-import { bodyArgs, DELETE_ARGS, eventListArgs, linkedListArgs, type TecResource } from './params.js';
-
-export const TEC_NS = 'tec/v1';
-
-/** The plugin's post types served here, in the order it registers them (events, organizers, venues). */
-export const TEC_RESOURCES: readonly TecResource[] = catalog
-  .filter((r) => r.kind === 'post')
-  .map((r) => r.name as TecResource)
-  .sort();
-
-export type TecOp = 'list' | 'create' | 'read' | 'update' | 'delete';
-
-export interface TecEndpoint extends Endpoint {
-  /** an operation on the route's resource, or one of the namespace's own pages */
-  op: TecOp | 'index' | 'docs';
-}
+import { tecDocs } from './docs.js';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoint,
+  pageEndpoint,
+  readEndpoint,
+  type TecEndpoint,
+  updateEndpoint,
+} from './endpoints.js';
+import { TEC_NS, TEC_RESOURCES, type TecResource } from './params.js';
 
 export interface TecRoute extends Route<TecEndpoint> {
   resource?: ResourceSpec;
+  /** a page of the namespace's own: its entry in the indexes (`key` is its route) */
+  entry?(scope: RequestScope, key: string): Record<string, unknown>;
 }
 
 /** The namespace's routes, in the site's order (index, each resource's collection and item, docs). */
 export function tecRoutes(ns: Namespace<TecEndpoint>): TecRoute[] {
   const resource = (r: TecResource) => catalog.find((c) => c.name === r) as ResourceSpec;
-  return [
-    { namespace: ns, pattern: '', endpoints: [{ methods: ['GET'], op: 'index' }] },
+  const routes: TecRoute[] = [
+    {
+      namespace: ns,
+      pattern: '',
+      endpoints: [pageEndpoint((scope) => describeTecNamespace(routes, scope))],
+      entry: (scope, key) =>
+        simple(scope, key, {
+          namespace: { default: TEC_NS, required: false },
+          context: { default: 'view', required: false },
+        }),
+    },
     ...TEC_RESOURCES.flatMap((r): TecRoute[] => [
-      {
-        namespace: ns,
-        pattern: `/${r}`,
-        resource: resource(r),
-        endpoints: [
-          { methods: ['GET'], op: 'list' },
-          { methods: ['POST'], op: 'create' },
-        ],
-      },
+      { namespace: ns, pattern: `/${r}`, resource: resource(r), endpoints: [listEndpoint, createEndpoint] },
       {
         namespace: ns,
         pattern: `/${r}/(?P<id>\\d+)`,
         resource: resource(r),
-        endpoints: [
-          { methods: ['GET'], op: 'read' },
-          { methods: ['PUT', 'PATCH'], op: 'update' },
-          { methods: ['DELETE'], op: 'delete' },
-        ],
+        endpoints: [readEndpoint, updateEndpoint, deleteEndpoint],
       },
     ]),
-    { namespace: ns, pattern: '/docs', endpoints: [{ methods: ['GET'], op: 'docs' }] },
+    {
+      namespace: ns,
+      pattern: '/docs',
+      endpoints: [pageEndpoint(tecDocs)],
+      entry: (scope, key) => simple(scope, key, []),
+    },
   ];
-}
-
-/** The arguments WordPress checks for an operation (reads of one record and the pages take none). */
-export function argsOf(resource: TecResource, op: TecEndpoint['op'], scope: RequestScope): TecArg[] {
-  switch (op) {
-    case 'list':
-      return resource === 'events' ? eventListArgs(scope) : linkedListArgs(scope, resource);
-    case 'create':
-    case 'update':
-      return bodyArgs(resource);
-    case 'delete':
-      return DELETE_ARGS;
-    default:
-      return [];
-  }
+  return routes;
 }
 
 function describeArgs(args: TecArg[], locale: string | undefined): Record<string, unknown> | [] {
@@ -90,7 +76,7 @@ function describeTecRoute(route: TecRoute, scope: RequestScope): Record<string, 
     methods: route.endpoints.flatMap((e) => e.methods),
     endpoints: route.endpoints.map((e) => ({
       methods: e.methods,
-      args: describeArgs(argsOf(resource, e.op, scope), scope.site.locale),
+      args: describeArgs(e.args(resource, scope), scope.site.locale),
     })),
   };
   if (!route.pattern.includes('(?P<'))
@@ -110,13 +96,7 @@ export function tecRouteMap(routes: readonly TecRoute[], scope: RequestScope): R
   const out: Record<string, unknown> = {};
   for (const route of routes) {
     const key = `/${TEC_NS}${route.pattern}`;
-    const op = route.endpoints[0]?.op;
-    if (op === 'index') {
-      out[key] = simple(scope, key, {
-        namespace: { default: TEC_NS, required: false },
-        context: { default: 'view', required: false },
-      });
-    } else if (op === 'docs') out[key] = simple(scope, key, []);
+    if (route.entry) out[key] = route.entry(scope, key);
     else out[key] = describeTecRoute(route, scope);
   }
   return out;

@@ -7,7 +7,7 @@
 import { restRoot } from '../rest/root.js';
 import type { Call, Endpoint, Input, Namespace, Params, Reply } from '../rest/types.js';
 import type { RequestScope } from '../site.js';
-import { mayUploadFiles } from './media/create.js';
+import { can } from '../users/caps.js';
 
 export const WP_NS = 'wp/v2';
 
@@ -45,9 +45,10 @@ export const wpNamespace: Namespace<WpEndpoint> = {
   permit: ({ endpoint, scope }, params) => endpoint.permit?.(scope, params[PARSED]),
   handle: ({ endpoint, scope, input }, params) => endpoint.handler(scope, params[PARSED], paramsOf(input)),
   // (answers carry the `Allow` their handler gives; errors the one core's routes send)
-  // (the media collection's errors name the upload too for a caller who may upload: rest_send_allow_header)
+  // (the media collection's errors name the upload too for a caller who may upload files:
+  // rest_send_allow_header)
   allow: ({ route, scope }, stage) =>
-    stage === 'answer' ? undefined : route.pattern === '/media' && mayUploadFiles(scope) ? 'GET, POST' : 'GET',
+    stage === 'answer' ? undefined : route.pattern === '/media' && can(scope, 'upload_files') ? 'GET, POST' : 'GET',
   // (`_fields` trims each item of a list, as rest_filter_response_fields does: on the plugin's types and
   // the media library, not on users or settings)
   fields: ({ route }, raw) => (route.resource || route.pattern.startsWith('/media') ? raw._fields : undefined),

@@ -1,8 +1,8 @@
 import { postTypeOf } from '../../../catalog/index.js';
 import { parseStatusParam, siteNow, statusesFor } from '../../posts/rules.js';
 import { looseBool } from '../../rest/args.js';
+import { restBase } from '../../rest/root.js';
 import type { Reply } from '../../rest/types.js';
-import { restBase } from '../../site.js';
 import { wordsClause } from '../../store/page-queries.js';
 import type { Post } from '../../store/types.js';
 import { canType } from '../../users/caps.js';

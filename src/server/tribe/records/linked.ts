@@ -2,7 +2,8 @@ import { getResource, metaKeys } from '../../../catalog/index.js';
 import { linkedJsonLdDescription, phpTrim, theContent, theExcerpt, theTitle } from '../../../wptext/index.js';
 import { antispambot } from '../../format/html.js';
 import { permalink } from '../../posts/links.js';
-import { globalHost, type RequestScope, restBase } from '../../site.js';
+import { restBase } from '../../rest/root.js';
+import { globalHost, type RequestScope } from '../../site.js';
 import type { OrganizerMeta, Post, VenueMeta } from '../../store/types.js';
 import { featuredImage } from './image.js';
 

@@ -1,5 +1,6 @@
 import { resourceOfWpType } from '../../../catalog/index.js';
-import { type RequestScope, restBase } from '../../site.js';
+import { restBase } from '../../rest/root.js';
+import type { RequestScope } from '../../site.js';
 import type { Term } from '../../store/types.js';
 import { shownTermName, termArchiveUrl, termLinks } from '../../wp/term-record.js';
 

@@ -6,13 +6,14 @@
  * order, each as a single request would (its own savepoint in the current group commit), and the
  * answer (207) holds one envelope per item: `{body, status, headers}`.
  */
-import { mergeParams, type RawInput } from '../rest/params.js';
-import { type Checked, check as checkCall, perform, refusal } from '../rest/pipeline.js';
-import type { Call, Endpoint, Route } from '../rest/types.js';
+
+import { invalidParams, missingParams, noRoute, RestError } from '../http/errors.js';
+import { fieldsParam, filterFields } from '../http/fields.js';
+import { parsePhpQuery } from '../http/params.js';
 import type { RequestScope } from '../site.js';
-import { invalidParams, missingParams, noRoute, RestError } from './errors.js';
-import { fieldsParam, filterFields } from './fields.js';
-import { parsePhpQuery } from './params.js';
+import { mergeParams, type RawInput } from './params.js';
+import { type Checked, check as checkCall, perform, refusal } from './pipeline.js';
+import type { Call, Endpoint, Route } from './types.js';
 
 /** WordPress's default largest batch (its `rest_get_max_batch_size` filter). */
 export const MAX_BATCH_REQUESTS = 25;
