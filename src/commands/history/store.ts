@@ -235,9 +235,7 @@ export class History {
       this.db.prepare('DELETE FROM runs WHERE id = ?').run(run);
       return;
     }
-    const numbers = Object.fromEntries(
-      Object.entries(counts as Record<string, unknown>).filter(([, v]) => typeof v === 'number'),
-    );
+    const numbers = Object.fromEntries(Object.entries(counts).filter(([, v]) => typeof v === 'number'));
     this.db
       .prepare('UPDATE runs SET ended = ?, status = ?, counts = ? WHERE id = ?')
       .run(this.iso(), status, JSON.stringify(numbers), run);
