@@ -85,121 +85,140 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 /** Codes of items a site refuses to batch at all (the route does not opt in, or is unknown there). */
 const NOT_BATCHABLE = new Set(['rest_batch_not_allowed', 'rest_no_route']);
 
-/** Creates a writer over `api`; with `size` ≤ 1 every write is a plain request. */
-export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {}): BatchWriter {
-  const size = Math.max(1, Math.floor(opts.size ?? BATCH_LIMIT));
-  const slots = Math.max(1, opts.slots ?? 8);
-  let mode: BatchWriter['mode'] = size > 1 ? (opts.known ?? 'probing') : 'off';
-  let told = size <= 1;
-  /** The site's answer settled the mode: the caller may remember it (when it is news). */
-  const settled = (now: 'on' | 'off') => {
-    mode = now;
-    if (told || now === opts.known) return;
-    told = true;
-    opts.learnt?.(now);
-  };
-  const queue: Pending[] = [];
-  let inFlight = 0;
-  let flushScheduled = false;
-  const route = size > 1 ? batchRoute(api.baseUrl) : { url: '', prefix: '' };
+/** A write's own answer out of a batch's: resolved with its status, headers and body, or its ApiError. */
+function envelopeResult(baseUrl: string, p: Pending, envelope: unknown): void {
+  const url = apiUrl(baseUrl, p.path).href;
+  if (!isObj(envelope) || typeof envelope.status !== 'number') {
+    p.reject(
+      new ApiError({
+        status: 207,
+        code: 'unexpected_response',
+        message: `the batch answer holds no result for ${p.method} ${url}`,
+        method: p.method,
+        url,
+      }),
+    );
+    return;
+  }
+  const status = envelope.status;
+  const headers: Record<string, string> = {};
+  if (isObj(envelope.headers)) {
+    for (const [k, v] of Object.entries(envelope.headers)) headers[k.toLowerCase()] = String(v);
+  }
+  if (status >= 200 && status < 300) {
+    p.resolve({ status, headers, body: envelope.body, url, method: p.method });
+    return;
+  }
+  p.reject(apiErrorFromResponse(status, p.method, url, JSON.stringify(envelope.body ?? null)));
+}
 
+/** The writer's state and steps: the queue of writes, the slots in flight, what the site said. */
+class Writer {
+  readonly size: number;
+  readonly slots: number;
+  mode: BatchWriter['mode'];
+  private told: boolean;
+  private readonly queue: Pending[] = [];
+  private inFlight = 0;
+  private flushScheduled = false;
+  private readonly route: { url: string; prefix: string };
   /** Writes waiting for a free slot to travel alone. */
-  const singles: Pending[] = [];
+  private readonly singles: Pending[] = [];
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly opts: BatchWriterOptions,
+  ) {
+    this.size = Math.max(1, Math.floor(opts.size ?? BATCH_LIMIT));
+    this.slots = Math.max(1, opts.slots ?? 8);
+    this.mode = this.size > 1 ? (opts.known ?? 'probing') : 'off';
+    this.told = this.size <= 1;
+    this.route = this.size > 1 ? batchRoute(api.baseUrl) : { url: '', prefix: '' };
+  }
+
+  /** The site's answer settled the mode: the caller may remember it (when it is news). */
+  private settled(now: 'on' | 'off'): void {
+    this.mode = now;
+    if (this.told || now === this.opts.known) return;
+    this.told = true;
+    this.opts.learnt?.(now);
+  }
 
   /**
    * One write on its own, when a slot is free: writes sent alone after a refused batch (as many as
    * the batches held) wait their turn, so that the site sees no more requests at once than a run
    * without batches would send. POSTs are never retried blindly (the caller verifies first).
    */
-  function single(p: Pending): void {
-    singles.push(p);
-    drainSingles();
+  single(p: Pending): void {
+    this.singles.push(p);
+    this.drainSingles();
   }
 
-  function drainSingles(): void {
-    while (singles.length > 0 && inFlight < slots) {
-      const p = singles.shift() as Pending;
-      if (stopped(p)) continue;
-      inFlight++;
-      api
+  private drainSingles(): void {
+    while (this.singles.length > 0 && this.inFlight < this.slots) {
+      const p = this.singles.shift() as Pending;
+      if (this.stopped(p)) continue;
+      this.inFlight++;
+      this.api
         .request(p.method, p.path, { body: p.body, finish: true, ...(p.method === 'POST' ? { retry: false } : {}) })
         .then(p.resolve, p.reject)
-        .finally(() => {
-          inFlight--;
-          pump();
-        });
+        .finally(() => this.landed());
     }
   }
 
+  /** A request of the writer is answered: its slot is free for what waits. */
+  private landed(): void {
+    this.inFlight--;
+    this.pump();
+  }
+
   /** Refuses a write not yet sent once the writer is stopped. */
-  function stopped(p: Pending): boolean {
-    if (!opts.signal?.aborted) return false;
+  private stopped(p: Pending): boolean {
+    if (!this.opts.signal?.aborted) return false;
     p.reject(
-      new InterruptedError(`${p.method} ${apiUrl(api.baseUrl, p.path).href} was not sent: the import was interrupted`),
+      new InterruptedError(
+        `${p.method} ${apiUrl(this.api.baseUrl, p.path).href} was not sent: the import was interrupted`,
+      ),
     );
     return true;
   }
 
-  function turnOff(why: string): void {
-    if (mode === 'off') return;
-    settled('off');
-    opts.log?.(`the site does not take batched writes (${why}): sending one request per row`);
-  }
-
-  function envelopeResult(p: Pending, envelope: unknown): void {
-    const url = apiUrl(api.baseUrl, p.path).href;
-    if (!isObj(envelope) || typeof envelope.status !== 'number') {
-      p.reject(
-        new ApiError({
-          status: 207,
-          code: 'unexpected_response',
-          message: `the batch answer holds no result for ${p.method} ${url}`,
-          method: p.method,
-          url,
-        }),
-      );
-      return;
-    }
-    const status = envelope.status;
-    const headers: Record<string, string> = {};
-    if (isObj(envelope.headers)) {
-      for (const [k, v] of Object.entries(envelope.headers)) headers[k.toLowerCase()] = String(v);
-    }
-    if (status >= 200 && status < 300) {
-      p.resolve({ status, headers, body: envelope.body, url, method: p.method });
-      return;
-    }
-    p.reject(apiErrorFromResponse(status, p.method, url, JSON.stringify(envelope.body ?? null)));
+  private turnOff(why: string): void {
+    if (this.mode === 'off') return;
+    this.settled('off');
+    this.opts.log?.(`the site does not take batched writes (${why}): sending one request per row`);
   }
 
   /** The batch failed as a whole: what each of its writes does about it. */
-  function failedBatch(batch: Pending[], err: unknown): void {
+  private failedBatch(batch: Pending[], err: unknown): void {
     const status = err instanceof ApiError ? err.status : 0;
     // A refusal of the batch request itself (no such route, not allowed, too large): nothing ran.
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
-      if (mode === 'probing' || status === 404 || status === 405) turnOff(`${status} ${(err as ApiError).code}`);
-      for (const p of batch) single(p);
+      if (this.mode === 'probing' || status === 404 || status === 405) {
+        this.turnOff(`${status} ${(err as ApiError).code}`);
+      }
+      for (const p of batch) this.single(p);
       return;
     }
     // Unknown outcome (network, timeout, 5xx, 429): updates and deletes are safe to send again;
     // a create is left to its caller, which looks the record up before sending it again.
     for (const p of batch) {
       if (p.method === 'POST') p.reject(err);
-      else single(p);
+      else this.single(p);
     }
   }
 
-  function answered(batch: Pending[], body: unknown): void {
+  private answered(batch: Pending[], body: unknown): void {
     const responses = isObj(body) && Array.isArray(body.responses) ? (body.responses as unknown[]) : undefined;
     if (!responses || responses.length !== batch.length) {
-      failedBatch(
+      this.failedBatch(
         batch,
         new ApiError({
           status: 207,
           code: 'unexpected_response',
-          message: `${route.url} did not answer one result per write`,
+          message: `${this.route.url} did not answer one result per write`,
           method: 'POST',
-          url: route.url,
+          url: this.route.url,
         }),
       );
       return;
@@ -209,71 +228,71 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
       // invalid and its own request will say why.
       const codes = responses.map((r) => (isObj(r) && isObj(r.body) ? String(r.body.code ?? '') : ''));
       const refused = codes.find((c) => NOT_BATCHABLE.has(c));
-      if (refused) turnOff(refused);
-      else if (mode === 'probing') settled('on');
-      for (const p of batch) single(p);
+      if (refused) this.turnOff(refused);
+      else if (this.mode === 'probing') this.settled('on');
+      for (const p of batch) this.single(p);
       return;
     }
-    if (mode === 'probing') settled('on');
-    for (const [i, p] of batch.entries()) envelopeResult(p, responses[i]);
+    if (this.mode === 'probing') this.settled('on');
+    for (const [i, p] of batch.entries()) envelopeResult(this.api.baseUrl, p, responses[i]);
   }
 
-  function sendBatch(all: Pending[]): void {
-    const batch = all.filter((p) => !stopped(p));
+  private sendBatch(all: Pending[]): void {
+    const batch = all.filter((p) => !this.stopped(p));
     if (batch.length === 0) return;
-    inFlight++;
-    const requests = batch.map((p) => ({ method: p.method, path: `${route.prefix}${p.path}`, body: p.body }));
-    api
-      .request<unknown>('POST', route.url, {
+    this.inFlight++;
+    const requests = batch.map((p) => ({ method: p.method, path: `${this.route.prefix}${p.path}`, body: p.body }));
+    this.api
+      .request<unknown>('POST', this.route.url, {
         body: { validation: 'require-all-validate', requests },
         finish: true,
         retry: false,
       })
       .then(
-        (res) => answered(batch, res.body),
-        (err: unknown) => failedBatch(batch, err),
+        (res) => this.answered(batch, res.body),
+        (err: unknown) => this.failedBatch(batch, err),
       )
-      .finally(() => {
-        inFlight--;
-        pump();
-      });
+      .finally(() => this.landed());
   }
 
   /** Sends what the free slots allow: full batches at once, a partial one when nothing else is due. */
-  function pump(partial = false): void {
-    drainSingles();
-    while (queue.length > 0) {
-      if (mode === 'off') {
+  pump(partial = false): void {
+    this.drainSingles();
+    while (this.queue.length > 0) {
+      if (this.mode === 'off') {
         // (batching was turned down while these waited)
-        for (const p of queue.splice(0)) single(p);
+        for (const p of this.queue.splice(0)) this.single(p);
         return;
       }
       // While probing, one batch at a time: a site that refuses is asked once.
-      const free = mode === 'probing' ? 1 - inFlight : slots - inFlight;
+      const free = this.mode === 'probing' ? 1 - this.inFlight : this.slots - this.inFlight;
       if (free <= 0) return;
-      if (queue.length < size && !partial) {
-        schedule();
+      if (this.queue.length < this.size && !partial) {
+        this.schedule();
         return;
       }
-      sendBatch(queue.splice(0, size));
+      this.sendBatch(this.queue.splice(0, this.size));
     }
   }
 
-  function schedule(): void {
-    if (flushScheduled) return;
-    flushScheduled = true;
+  private schedule(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
     setImmediate(() => {
-      flushScheduled = false;
-      pump(true);
+      this.flushScheduled = false;
+      this.pump(true);
     });
   }
 
-  function probe(path: string): void {
-    if (mode !== 'probing' || inFlight > 0) return;
-    inFlight++;
-    api
-      .request<unknown>('POST', route.url, {
-        body: { validation: 'require-all-validate', requests: [{ method: 'DELETE', path: `${route.prefix}${path}` }] },
+  probe(path: string): void {
+    if (this.mode !== 'probing' || this.inFlight > 0) return;
+    this.inFlight++;
+    this.api
+      .request<unknown>('POST', this.route.url, {
+        body: {
+          validation: 'require-all-validate',
+          requests: [{ method: 'DELETE', path: `${this.route.prefix}${path}` }],
+        },
         finish: true,
         retry: false,
       })
@@ -282,42 +301,40 @@ export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {})
           const body = res.body;
           const first = isObj(body) && Array.isArray(body.responses) ? body.responses[0] : undefined;
           const code = isObj(first) && isObj(first.body) ? String(first.body.code ?? '') : '';
-          if (NOT_BATCHABLE.has(code)) turnOff(code);
-          else if (first !== undefined && mode === 'probing') settled('on');
+          if (NOT_BATCHABLE.has(code)) this.turnOff(code);
+          else if (first !== undefined && this.mode === 'probing') this.settled('on');
         },
         (err: unknown) => {
           const status = err instanceof ApiError ? err.status : 0;
-          if (status === 404 || status === 405) turnOff(`${status} ${(err as ApiError).code}`);
+          if (status === 404 || status === 405) this.turnOff(`${status} ${(err as ApiError).code}`);
         },
       )
-      .finally(() => {
-        inFlight--;
-        pump();
-      });
+      .finally(() => this.landed());
   }
 
+  write(p: Pending): void {
+    if (this.mode === 'off') this.single(p);
+    else {
+      this.queue.push(p);
+      this.pump();
+    }
+  }
+}
+
+/** Creates a writer over `api`; with `size` ≤ 1 every write is a plain request. */
+export function createBatchWriter(api: ApiClient, opts: BatchWriterOptions = {}): BatchWriter {
+  const w = new Writer(api, opts);
   return {
-    probe,
+    probe: (path: string) => w.probe(path),
     get mode() {
-      return mode;
+      return w.mode;
     },
     get capacity() {
-      return mode === 'off' ? slots : slots * size;
+      return w.mode === 'off' ? w.slots : w.slots * w.size;
     },
     write<T>(method: BatchMethod, path: string, body: unknown) {
       return new Promise<ApiResponse<T>>((resolve, reject) => {
-        const p: Pending = {
-          method,
-          path,
-          body,
-          resolve: resolve as (res: ApiResponse<unknown>) => void,
-          reject,
-        };
-        if (mode === 'off') single(p);
-        else {
-          queue.push(p);
-          pump();
-        }
+        w.write({ method, path, body, resolve: resolve as (res: ApiResponse<unknown>) => void, reject });
       });
     },
   };

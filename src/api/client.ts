@@ -114,184 +114,235 @@ function authHeader(auth: ApiAuth): string {
   return `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}`;
 }
 
+/** What every request of one client shares: its options with their defaults, and its connections. */
+interface Client {
+  opts: ApiClientOptions;
+  timeoutMs: number;
+  maxRetries: number;
+  maxRetryAfterMs: number;
+  userAgent: string;
+  /** Node's HTTP client, loaded on the first real network request (never for the local calendar) */
+  sender: NodeHttpSender | undefined;
+}
+
+/**
+ * One attempt: sends the request and reads the whole body, so the socket returns to the pool.
+ * `onCancel` receives the way to abort the exchange with a given error.
+ */
+function send(
+  client: Client,
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+  onCancel: (cancel: (reason: Error) => void) => void,
+): Promise<RawAnswer> {
+  const { opts } = client;
+  if (opts.transport) return opts.transport({ method, url, headers, body });
+  client.sender ??= createNodeHttpSender({ ca: opts.ca, insecure: opts.insecure });
+  return client.sender.send(method, url, headers, body, onCancel);
+}
+
+/** Turns a transport failure into one of our errors. */
+function transportError(
+  err: unknown,
+  method: string,
+  url: string,
+  why: 'timeout' | 'user' | undefined,
+  timeoutMs: number,
+): CalctlError {
+  if (why === 'timeout') return new TimeoutError(method, url, 'total', timeoutMs, err);
+  if (why === 'user') return new InterruptedError(`${method} ${url} was cancelled`);
+  return new NetworkError(method, url, err);
+}
+
+/** The wire form of one request: its URL (and the one shown), its headers and its payload. */
+interface Outgoing {
+  method: string;
+  url: URL;
+  shownUrl: string;
+  headers: Record<string, string>;
+  payload: string | Buffer | undefined;
+}
+
+/**
+ * Sends one attempt under the request's time limit and the callers' signals, with one timer and
+ * plain listeners (cheaper than AbortSignal.timeout + AbortSignal.any for every request).
+ */
+async function attempt(client: Client, out: Outgoing, userSignals: AbortSignal[]): Promise<RawAnswer> {
+  const { method, url, shownUrl, headers, payload } = out;
+  const { timeoutMs } = client;
+  let why: 'timeout' | 'user' | undefined;
+  let cancel: ((reason: Error) => void) | undefined;
+  const stop = (reason: 'timeout' | 'user') => {
+    if (why) return;
+    why = reason;
+    cancel?.(new Error(reason === 'timeout' ? 'request timed out' : 'request cancelled'));
+  };
+  const onUserAbort = () => stop('user');
+  const timer = timeoutMs > 0 ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
+  timer?.unref?.();
+  const unwatch: (() => void)[] = [];
+  for (const s of userSignals) {
+    if (s.aborted) why ??= 'user';
+    else unwatch.push(watchAbort(s, onUserAbort));
+  }
+  try {
+    if (why) throw new Error('request cancelled');
+    return await send(client, method, url, headers, payload, (c) => {
+      cancel = c;
+    });
+  } catch (err) {
+    throw transportError(err, method, shownUrl, why, timeoutMs);
+  } finally {
+    if (timer) clearTimeout(timer);
+    for (const stop of unwatch) stop();
+  }
+}
+
+async function wait(ms: number, signals: AbortSignal[], method: string, url: string): Promise<void> {
+  if (ms <= 0) return;
+  try {
+    await abortableDelay(ms, signals);
+  } catch {
+    throw new InterruptedError(`${method} ${url} was cancelled`);
+  }
+}
+
+/** The request as it goes on the wire: URL, headers (credentials, content type) and body. */
+function outgoing(client: Client, rawMethod: string, path: string, ro: RequestOptions): Outgoing {
+  const { opts } = client;
+  const method = rawMethod.toUpperCase();
+  const url = apiUrl(opts.baseUrl, path, ro.query);
+  const shownUrl = redactUrl(url);
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': client.userAgent, ...ro.headers };
+  if (opts.auth) headers.authorization = authHeader(opts.auth);
+  let payload: string | Buffer | undefined;
+  if (ro.bytes !== undefined) payload = ro.bytes;
+  else if (ro.body !== undefined) {
+    if (ro.form) {
+      payload = encodeParams(ro.body as ParamObject).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else {
+      payload = JSON.stringify(ro.body);
+      headers['content-type'] = 'application/json';
+    }
+  }
+  return { method, url, shownUrl, headers, payload };
+}
+
+/** The wait before retry `n`, from the client's backoff. */
+const backoffOf = (opts: ApiClientOptions, n: number) =>
+  backoffDelay(n, {
+    baseMs: opts.retryBaseMs ?? 250,
+    capMs: opts.retryCapMs ?? 8000,
+    random: opts.random ?? Math.random,
+  });
+
+/** After a transport failure: the wait before the next attempt, or the error thrown. */
+function afterFailure(client: Client, out: Outgoing, mapped: unknown, n: number, retries: number, ms: number): number {
+  if (!(mapped instanceof Error)) throw mapped;
+  const { method, shownUrl } = out;
+  const code = mapped instanceof NetworkError ? mapped.causeCode : undefined;
+  const retry =
+    mapped instanceof NetworkError && shouldRetry({ method, attempt: n, errorCode: code, maxRetries: retries });
+  const delay = retry ? backoffOf(client.opts, n) : 0;
+  client.opts.log?.(
+    `${method} ${shownUrl} ${(mapped as CalctlError).code}${code ? ` ${code}` : ''} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`,
+  );
+  if (!retry) throw mapped;
+  return delay;
+}
+
+/** A successful answer, parsed unless asked not to; a WordPress error hidden in a write's 200 is thrown. */
+function success<T>(client: Client, out: Outgoing, answer: RawAnswer, ro: RequestOptions, ms: number): ApiResponse<T> {
+  const { method, shownUrl } = out;
+  const { status } = answer;
+  client.opts.log?.(`${method} ${shownUrl} ${status} ${ms}ms`);
+  if (ro.unparsed && (method === 'GET' || method === 'HEAD')) {
+    return { status, headers: answer.headers, body: answer.body as T, url: shownUrl, method };
+  }
+  const body = parseBody(answer, method, shownUrl);
+  if (method !== 'GET' && method !== 'HEAD') {
+    const hidden = serializedWpError(body, method, shownUrl);
+    if (hidden) throw hidden;
+  }
+  return { status, headers: answer.headers, body: body as T, url: shownUrl, method };
+}
+
+/** After an error status: the wait before the next attempt (a site's Retry-After or the backoff), or the error thrown. */
+function afterStatus(client: Client, out: Outgoing, answer: RawAnswer, n: number, retries: number, ms: number): number {
+  const { opts } = client;
+  const { method, shownUrl } = out;
+  const { status } = answer;
+  let delay = 0;
+  let retry = shouldRetry({ method, attempt: n, status, maxRetries: retries });
+  if (retry) {
+    const hinted = status === 429 || status === 503 ? retryAfterMs(answer.headers['retry-after']) : undefined;
+    if (hinted !== undefined && hinted > client.maxRetryAfterMs) retry = false;
+    delay = hinted ?? backoffOf(opts, n);
+  }
+  opts.log?.(`${method} ${shownUrl} ${status} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`);
+  if (retry && delay >= LONG_WAIT_MS) {
+    opts.notice?.(
+      `${method} ${shownUrl}: the site answered ${status}; waiting ${Math.round(delay / 1000)} s before trying again (Ctrl-C to stop)`,
+    );
+  }
+  if (!retry) throw errorForStatus(answer, method, shownUrl, !opts.auth);
+  return delay;
+}
+
+/** One request: attempts until one is answered with success, or no retry is left. */
+async function request<T>(
+  client: Client,
+  rawMethod: string,
+  path: string,
+  ro: RequestOptions,
+): Promise<ApiResponse<T>> {
+  const out = outgoing(client, rawMethod, path, ro);
+  const retries = ro.retry === false ? 0 : typeof ro.retry === 'number' ? ro.retry : client.maxRetries;
+  const userSignals = [client.opts.signal, ro.signal].filter((s): s is AbortSignal => s !== undefined);
+  for (let n = 1; ; n++) {
+    const started = Date.now(); // (not performance.now(): its first use loads perf_hooks, a cost on every start)
+    let answer: RawAnswer;
+    try {
+      answer = await attempt(client, out, ro.finish ? [] : userSignals);
+    } catch (mapped) {
+      const delay = afterFailure(client, out, mapped, n, retries, Date.now() - started);
+      await wait(delay, userSignals, out.method, out.shownUrl);
+      continue;
+    }
+    const ms = Date.now() - started;
+    if (answer.status >= 200 && answer.status < 300) return success<T>(client, out, answer, ro, ms);
+    const delay = afterStatus(client, out, answer, n, retries, ms);
+    await wait(delay, userSignals, out.method, out.shownUrl);
+  }
+}
+
 /**
  * Creates the HTTP client: one keep-alive connection pool for every request, JSON in and out,
  * WordPress error envelopes turned into ApiError, retries for idempotent methods only.
  */
 export function createApiClient(opts: ApiClientOptions): ApiClient {
-  const timeoutMs = opts.timeoutMs ?? 30_000;
-  const maxRetries = opts.retries ?? 3;
-  const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
-  const userAgent = opts.userAgent ?? `calctl/${opts.version ?? '0.0.0'}`;
-  const log = opts.log;
-  // Node's HTTP client, loaded on the first real network request (never for the local calendar).
-  let sender: NodeHttpSender | undefined;
-
-  /**
-   * One attempt: sends the request and reads the whole body, so the socket returns to the pool.
-   * `onCancel` receives the way to abort the exchange with a given error.
-   */
-  function send(
-    method: string,
-    url: URL,
-    headers: Record<string, string>,
-    body: string | Buffer | undefined,
-    onCancel: (cancel: (reason: Error) => void) => void,
-  ): Promise<RawAnswer> {
-    if (opts.transport) return opts.transport({ method, url, headers, body });
-    sender ??= createNodeHttpSender({ ca: opts.ca, insecure: opts.insecure });
-    return sender.send(method, url, headers, body, onCancel);
-  }
-
-  /** Turns a transport failure into one of our errors. */
-  function transportError(err: unknown, method: string, url: string, why: 'timeout' | 'user' | undefined): CalctlError {
-    if (why === 'timeout') return new TimeoutError(method, url, 'total', timeoutMs, err);
-    if (why === 'user') return new InterruptedError(`${method} ${url} was cancelled`);
-    return new NetworkError(method, url, err);
-  }
-
-  /**
-   * Sends one attempt under the request's time limit and the callers' signals, with one timer and
-   * plain listeners (cheaper than AbortSignal.timeout + AbortSignal.any for every request).
-   */
-  async function attempt(
-    method: string,
-    url: URL,
-    shownUrl: string,
-    headers: Record<string, string>,
-    payload: string | Buffer | undefined,
-    userSignals: AbortSignal[],
-  ): Promise<RawAnswer> {
-    let why: 'timeout' | 'user' | undefined;
-    let cancel: ((reason: Error) => void) | undefined;
-    const stop = (reason: 'timeout' | 'user') => {
-      if (why) return;
-      why = reason;
-      cancel?.(new Error(reason === 'timeout' ? 'request timed out' : 'request cancelled'));
-    };
-    const onUserAbort = () => stop('user');
-    const timer = timeoutMs > 0 ? setTimeout(() => stop('timeout'), timeoutMs) : undefined;
-    timer?.unref?.();
-    const unwatch: (() => void)[] = [];
-    for (const s of userSignals) {
-      if (s.aborted) why ??= 'user';
-      else unwatch.push(watchAbort(s, onUserAbort));
-    }
-    try {
-      if (why) throw new Error('request cancelled');
-      return await send(method, url, headers, payload, (c) => {
-        cancel = c;
-      });
-    } catch (err) {
-      throw transportError(err, method, shownUrl, why);
-    } finally {
-      if (timer) clearTimeout(timer);
-      for (const stop of unwatch) stop();
-    }
-  }
-
-  async function wait(ms: number, signals: AbortSignal[], method: string, url: string): Promise<void> {
-    if (ms <= 0) return;
-    try {
-      await abortableDelay(ms, signals);
-    } catch {
-      throw new InterruptedError(`${method} ${url} was cancelled`);
-    }
-  }
-
-  async function request<T>(rawMethod: string, path: string, ro: RequestOptions = {}): Promise<ApiResponse<T>> {
-    const method = rawMethod.toUpperCase();
-    const url = apiUrl(opts.baseUrl, path, ro.query);
-    const shownUrl = redactUrl(url);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': userAgent, ...ro.headers };
-    if (opts.auth) headers.authorization = authHeader(opts.auth);
-    let payload: string | Buffer | undefined;
-    if (ro.bytes !== undefined) payload = ro.bytes;
-    else if (ro.body !== undefined) {
-      if (ro.form) {
-        payload = encodeParams(ro.body as ParamObject).toString();
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-      } else {
-        payload = JSON.stringify(ro.body);
-        headers['content-type'] = 'application/json';
-      }
-    }
-    const retries = ro.retry === false ? 0 : typeof ro.retry === 'number' ? ro.retry : maxRetries;
-    const userSignals = [opts.signal, ro.signal].filter((s): s is AbortSignal => s !== undefined);
-
-    for (let n = 1; ; n++) {
-      const started = Date.now(); // (not performance.now(): its first use loads perf_hooks, a cost on every start)
-      let answer: RawAnswer;
-      try {
-        answer = await attempt(method, url, shownUrl, headers, payload, ro.finish ? [] : userSignals);
-      } catch (mapped) {
-        if (!(mapped instanceof Error)) throw mapped;
-        const ms = Date.now() - started;
-        const code = mapped instanceof NetworkError ? mapped.causeCode : undefined;
-        const retry =
-          mapped instanceof NetworkError && shouldRetry({ method, attempt: n, errorCode: code, maxRetries: retries });
-        const delay = retry
-          ? backoffDelay(n, {
-              baseMs: opts.retryBaseMs ?? 250,
-              capMs: opts.retryCapMs ?? 8000,
-              random: opts.random ?? Math.random,
-            })
-          : 0;
-        log?.(
-          `${method} ${shownUrl} ${(mapped as CalctlError).code}${code ? ` ${code}` : ''} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`,
-        );
-        if (!retry) throw mapped;
-        await wait(delay, userSignals, method, shownUrl);
-        continue;
-      }
-      const ms = Date.now() - started;
-      const { status } = answer;
-      if (status >= 200 && status < 300) {
-        log?.(`${method} ${shownUrl} ${status} ${ms}ms`);
-        if (ro.unparsed && (method === 'GET' || method === 'HEAD')) {
-          return { status, headers: answer.headers, body: answer.body as T, url: shownUrl, method };
-        }
-        const body = parseBody(answer, method, shownUrl);
-        if (method !== 'GET' && method !== 'HEAD') {
-          const hidden = serializedWpError(body, method, shownUrl);
-          if (hidden) throw hidden;
-        }
-        return { status, headers: answer.headers, body: body as T, url: shownUrl, method };
-      }
-      let delay = 0;
-      let retry = shouldRetry({ method, attempt: n, status, maxRetries: retries });
-      if (retry) {
-        const hinted = status === 429 || status === 503 ? retryAfterMs(answer.headers['retry-after']) : undefined;
-        if (hinted !== undefined && hinted > maxRetryAfterMs) retry = false;
-        delay =
-          hinted ??
-          backoffDelay(n, {
-            baseMs: opts.retryBaseMs ?? 250,
-            capMs: opts.retryCapMs ?? 8000,
-            random: opts.random ?? Math.random,
-          });
-      }
-      log?.(`${method} ${shownUrl} ${status} ${ms}ms${retry ? ` (retry ${n}/${retries} in ${delay}ms)` : ''}`);
-      if (retry && delay >= LONG_WAIT_MS) {
-        opts.notice?.(
-          `${method} ${shownUrl}: the site answered ${status}; waiting ${Math.round(delay / 1000)} s before trying again (Ctrl-C to stop)`,
-        );
-      }
-      if (!retry) throw errorForStatus(answer, method, shownUrl, !opts.auth);
-      await wait(delay, userSignals, method, shownUrl);
-    }
-  }
-
+  const client: Client = {
+    opts,
+    timeoutMs: opts.timeoutMs ?? 30_000,
+    maxRetries: opts.retries ?? 3,
+    maxRetryAfterMs: opts.maxRetryAfterMs ?? 60_000,
+    userAgent: opts.userAgent ?? `calctl/${opts.version ?? '0.0.0'}`,
+    sender: undefined,
+  };
+  const req = <T>(method: string, path: string, ro: RequestOptions = {}) => request<T>(client, method, path, ro);
   return {
     baseUrl: opts.baseUrl,
-    request,
-    get: <T>(path: string, ro?: RequestOptions) => request<T>('GET', path, ro),
-    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('POST', path, { ...ro, body }),
-    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PUT', path, { ...ro, body }),
-    patch: <T>(path: string, body?: unknown, ro?: RequestOptions) => request<T>('PATCH', path, { ...ro, body }),
-    delete: <T>(path: string, ro?: RequestOptions) => request<T>('DELETE', path, ro),
+    request: req,
+    get: <T>(path: string, ro?: RequestOptions) => req<T>('GET', path, ro),
+    post: <T>(path: string, body?: unknown, ro?: RequestOptions) => req<T>('POST', path, { ...ro, body }),
+    put: <T>(path: string, body?: unknown, ro?: RequestOptions) => req<T>('PUT', path, { ...ro, body }),
+    patch: <T>(path: string, body?: unknown, ro?: RequestOptions) => req<T>('PATCH', path, { ...ro, body }),
+    delete: <T>(path: string, ro?: RequestOptions) => req<T>('DELETE', path, ro),
     close: async () => {
-      sender?.close();
+      client.sender?.close();
     },
   };
 }

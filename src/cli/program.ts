@@ -136,7 +136,7 @@ export async function buildProgram(
     // (a fresh program with every command, for the completion scripts and the man page)
     wholeProgram: () => buildProgram(ctx, getRuntime, ['--help']),
     siteRuntime: (site: { profile?: string | undefined; url?: string | undefined }) => {
-      const g = (program.opts() ?? {}) as GlobalOptions;
+      const g = program.opts<GlobalOptions>();
       const pick: GlobalOptions = {};
       if (site.profile !== undefined) pick.profile = site.profile;
       if (site.url !== undefined) pick.url = site.url;
@@ -305,7 +305,7 @@ export async function runProgram(argv: string[], ctx: Context, controller: Abort
   const args = expandProfileShorthand(argv);
   let runtime: CliRuntime | undefined;
   let program: Command | undefined;
-  const globals = (): GlobalOptions => (program?.opts() ?? {}) as GlobalOptions;
+  const globals = (): GlobalOptions => program?.opts<GlobalOptions>() ?? {};
   const getRuntime = () => {
     runtime ??= createRuntime(ctx, globals(), argv);
     return runtime;

@@ -64,16 +64,11 @@ export const EXAMPLE_IDS: Record<ResourceSpec['name'], { main: number; spare: nu
 export const NEEDS_SITE = 'needs a real WordPress site';
 export const NEEDS_TTY = 'prompts on a terminal';
 
-export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
-  const { main, spare } = EXAMPLE_IDS[r.name];
+/** Examples: the resource itself, list and get. */
+function readExamples(r: ResourceSpec): Record<string, Example[]> {
+  const { main } = EXAMPLE_IDS[r.name];
   const t = r.titleField;
   const isEvent = r.name === 'events';
-  const createFlags = isEvent
-    ? `--title "Team Meeting" --start-date "tomorrow 10:00" --end-date "tomorrow 11:00" --venue 1`
-    : `--${t} "New ${r.singular}"`;
-  const jsonBody = isEvent
-    ? `'{"title":"From JSON","start_date":"2030-05-01 10:00","end_date":"2030-05-01 11:00"}'`
-    : `'{"${t}":"From JSON"}'`;
   return {
     [r.name]: [
       { cmd: `calctl ${r.name} list`, about: `list ${r.name} (a table on a terminal, JSON when piped)` },
@@ -100,6 +95,21 @@ export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         ? { cmd: `calctl ${r.name} get --slug spare-${r.singular}`, about: 'find it by its slug' }
         : { cmd: `calctl ${r.name} get ${main} --field slug`, about: 'print one bare value' },
     ],
+  };
+}
+
+/** Examples: create, update and (events) copy. */
+function writeExamples(r: ResourceSpec): Record<string, Example[]> {
+  const { main } = EXAMPLE_IDS[r.name];
+  const t = r.titleField;
+  const isEvent = r.name === 'events';
+  const createFlags = isEvent
+    ? `--title "Team Meeting" --start-date "tomorrow 10:00" --end-date "tomorrow 11:00" --venue 1`
+    : `--${t} "New ${r.singular}"`;
+  const jsonBody = isEvent
+    ? `'{"title":"From JSON","start_date":"2030-05-01 10:00","end_date":"2030-05-01 11:00"}'`
+    : `'{"${t}":"From JSON"}'`;
+  return {
     [`${r.name} create`]: [
       { cmd: `calctl ${r.name} create ${createFlags}`, about: `create ${aResource(r)} from flags` },
       {
@@ -138,6 +148,13 @@ export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
           ],
         }
       : {}),
+  };
+}
+
+/** Examples: restore (posts), duplicates and merge (venues, organizers), delete. */
+function removeExamples(r: ResourceSpec): Record<string, Example[]> {
+  const { main, spare } = EXAMPLE_IDS[r.name];
+  return {
     ...(r.kind === 'post'
       ? {
           [`${r.name} restore`]: [
@@ -179,6 +196,13 @@ export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         about: 'delete the ids read from stdin',
       },
     ],
+  };
+}
+
+/** Examples: import and export. */
+function transferExamples(r: ResourceSpec): Record<string, Example[]> {
+  const isEvent = r.name === 'events';
+  return {
     [`import ${r.name}`]: [
       { cmd: `calctl import ${r.name} ${r.name}.csv --dry-run`, about: 'check a file: what would change' },
       {
@@ -203,4 +227,8 @@ export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
         : { cmd: `calctl export ${r.name} --columns site`, about: "CSV with the site importer's column names" },
     ],
   };
+}
+
+export function resourceExamples(r: ResourceSpec): Record<string, Example[]> {
+  return { ...readExamples(r), ...writeExamples(r), ...removeExamples(r), ...transferExamples(r) };
 }

@@ -161,13 +161,8 @@ function localTarget(source: string): LocalTarget {
   return { kind: 'local', profileName: LOCAL_PROFILE, sources: { target: source } };
 }
 
-/**
- * Resolves flags, environment and stored profiles into the target of this run (see the rules
- * at the top of this file). Throws UsageError for a named profile that does not exist and for
- * credentials given without any site.
- */
-export function resolveTarget(input: ResolveInput): Target {
-  const { flags, env } = input;
+/** The flags as the highest layer; refuses credentials given twice over. */
+function flagLayerOf(flags: ResolveInput['flags']): Layer {
   const flagLayer: Layer = {
     label: 'flag',
     url: set(flags.url),
@@ -195,9 +190,17 @@ export function resolveTarget(input: ResolveInput): Target {
       'use an application password (--user) or a token, not both',
     );
   }
+  return flagLayer;
+}
 
+/**
+ * Every layer below the flags, highest first, and why the local calendar was named when it was
+ * (`localSource`).
+ */
+function lowerLayers(input: ResolveInput): { layers: Layer[]; localSource: string | undefined } {
+  const { flags, env } = input;
   const explicit = set(flags.profile)?.replace(/^@/, '');
-  const layers: Layer[] = [flagLayer];
+  const layers: Layer[] = [];
   let localSource: string | undefined;
   if (explicit !== undefined) {
     if (explicit === LOCAL_PROFILE) localSource = `profile ${LOCAL_PROFILE}`;
@@ -215,27 +218,15 @@ export function resolveTarget(input: ResolveInput): Target {
       else if (name !== undefined) layers.push(profileLayer(name, label, input));
     }
   }
-  const labelOf = (layer: Layer, field: string) => layer.fieldLabels?.[field] ?? layer.label;
+  return { layers, localSource };
+}
 
-  const urlLayer = layers.find((l) => l.url !== undefined);
-  if (!urlLayer || urlLayer.url === undefined) {
-    if (flagLayer.user || flagLayer.token || flagLayer.password !== undefined) {
-      throw new UsageError(
-        'credentials were given but no site',
-        'add --url <site> or choose a profile with --profile NAME',
-      );
-    }
-    return localTarget(localSource ?? 'built-in default');
-  }
-  const url = urlLayer.url;
-  const sources: Record<string, string> = { url: labelOf(urlLayer, 'url') };
-  refuseCredentialsInUrl(url, labelOf(urlLayer, 'url'));
-  // Credentials go only to the URL they came with: a level that names another site lends none.
-  // A profile is in use when it supplied the URL (or names the same one).
-  const usable = layers.filter((l) => l.url === undefined || sameUrl(l.url, url));
+const labelOf = (layer: Layer, field: string) => layer.fieldLabels?.[field] ?? layer.label;
+
+/** The site's own settings: those of the profile in use, the CA file, the vendor. */
+function siteSettings(target: RemoteTarget, layers: Layer[], usable: Layer[], caFlag: string | undefined): void {
+  const sources = target.sources;
   const profile = usable.find((l) => l.profile !== undefined)?.profile;
-
-  const target: RemoteTarget = { kind: 'remote', url, vendor: 'tribe', sources };
   if (profile) {
     target.profileName = profile.name;
     sources.profile = layers.find((l) => l.profile === profile)?.label ?? profile.name;
@@ -244,23 +235,27 @@ export function resolveTarget(input: ResolveInput): Target {
     if (profile.settings.output !== undefined) target.output = profile.settings.output;
   }
   // A CA file for one command beats the profile's; like other settings it goes to its own site only.
-  const caFile = set(flags.caFile) ?? set(profile?.settings.caFile);
+  const caFile = set(caFlag) ?? set(profile?.settings.caFile);
   if (caFile !== undefined) {
     target.caFile = caFile;
-    sources.ca_file = set(flags.caFile) !== undefined ? 'flag --ca-file' : (sources.profile ?? 'profile');
+    sources.ca_file = set(caFlag) !== undefined ? 'flag --ca-file' : (sources.profile ?? 'profile');
   }
   const vendorLayer = usable.find((l) => l.vendor !== undefined);
   if (vendorLayer?.vendor) {
     target.vendor = vendorLayer.vendor;
     sources.vendor = labelOf(vendorLayer, 'vendor');
   }
+}
 
+/** Who the target is asked as: a user and password, a token, or a user still without a password. */
+function identityOf(target: RemoteTarget, flagLayer: Layer, usable: Layer[]): void {
+  const sources = target.sources;
   const identity = usable.find((l) => l.user !== undefined || l.token !== undefined);
   if (!identity) {
     if (flagLayer.password !== undefined) {
       throw new UsageError('--password-stdin needs a user', 'add --user NAME, or store the user in the profile');
     }
-    return target;
+    return;
   }
   // Fill-ins for an identity whose own level has no secret: --password-stdin, then the environment
   // (unless the environment names a different user: its password is that user's).
@@ -288,6 +283,37 @@ export function resolveTarget(input: ResolveInput): Target {
     target.user = user;
     sources.user = labelOf(identity, 'user');
   }
+}
+
+/**
+ * Resolves flags, environment and stored profiles into the target of this run (see the rules
+ * at the top of this file). Throws UsageError for a named profile that does not exist and for
+ * credentials given without any site.
+ */
+export function resolveTarget(input: ResolveInput): Target {
+  const flagLayer = flagLayerOf(input.flags);
+  const lower = lowerLayers(input);
+  const layers: Layer[] = [flagLayer, ...lower.layers];
+
+  const urlLayer = layers.find((l) => l.url !== undefined);
+  if (!urlLayer || urlLayer.url === undefined) {
+    if (flagLayer.user || flagLayer.token || flagLayer.password !== undefined) {
+      throw new UsageError(
+        'credentials were given but no site',
+        'add --url <site> or choose a profile with --profile NAME',
+      );
+    }
+    return localTarget(lower.localSource ?? 'built-in default');
+  }
+  const url = urlLayer.url;
+  const sources: Record<string, string> = { url: labelOf(urlLayer, 'url') };
+  refuseCredentialsInUrl(url, labelOf(urlLayer, 'url'));
+  // Credentials go only to the URL they came with: a level that names another site lends none.
+  // A profile is in use when it supplied the URL (or names the same one).
+  const usable = layers.filter((l) => l.url === undefined || sameUrl(l.url, url));
+  const target: RemoteTarget = { kind: 'remote', url, vendor: 'tribe', sources };
+  siteSettings(target, layers, usable, input.flags.caFile);
+  identityOf(target, flagLayer, usable);
   return target;
 }
 

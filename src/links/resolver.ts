@@ -85,145 +85,159 @@ const LINKED: Record<string, ResourceName> = {
   tags: 'tags',
 };
 
-/** Creates a resolver for one run. */
-export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
-  const site = siteNames(opts.api, opts.signal);
-  const created = new Map<ResourceName, number>();
+/** What one run's resolver keeps between values. */
+interface Run {
+  opts: LinkResolverOptions;
+  site: ReturnType<typeof siteNames>;
+  created: Map<ResourceName, number>;
   /** in-flight and finished creations, per resource and name key (a failed one may be tried again) */
-  const creating = onePerKey<number>();
-  let placeholder = 0;
+  creating: ReturnType<typeof onePerKey<number>>;
+  /** the last placeholder id of a dry run (counting down from 0) */
+  placeholder: number;
+}
 
-  /**
-   * The records a name stands for (as the site shows names: `Kids' Hall` is `Kids&#8217; Hall`): the
-   * exact spelling first, else every one in any letter case.
-   */
-  async function named(name: ResourceName, text: string): Promise<Known[]> {
-    const all = await site.named(name, text);
-    const resource = getResource(name);
-    const shown = siteText(resource, resource.titleField, text);
-    const exact = all.filter((k) => k.name === shown);
-    return exact.length > 0 ? exact : all;
-  }
+/**
+ * The records a name stands for (as the site shows names: `Kids' Hall` is `Kids&#8217; Hall`): the
+ * exact spelling first, else every one in any letter case.
+ */
+async function named(run: Run, name: ResourceName, text: string): Promise<Known[]> {
+  const all = await run.site.named(name, text);
+  const resource = getResource(name);
+  const shown = siteText(resource, resource.titleField, text);
+  const exact = all.filter((k) => k.name === shown);
+  return exact.length > 0 ? exact : all;
+}
 
-  async function byName(name: ResourceName, text: string, field: string, details?: Obj): Promise<number> {
-    const found = await named(name, text);
-    if (found.length > 1 && opts.ambiguous === 'error') {
-      throw new LinkError(
-        `${field}: "${text}" matches ${found.length} ${name}: ${found.map((k) => `${k.id} (${k.name})`).join(', ')}`,
-        `give the id of the one you mean, e.g. --${field.replace(/_/g, '-')} ${found[0]?.id}`,
-        field,
-      );
-    }
-    const hit = found[0]?.id ?? (await site.bySlug(name, text.toLowerCase()));
-    if (hit !== undefined) return hit;
-    // A venue or an organizer spelled apart from one the site has (`HALL Á` for `Hall A`, `Crepe Cafe`
-    // for `The Crêpe Café`) is that one, as `venues duplicates` would group them: no new duplicate.
-    if (name === 'venues' || name === 'organizers') {
-      const alike = await site.alike(name, text);
-      if (alike[0] !== undefined) return alike[0].id;
-    }
-    if (opts.missing === 'error') {
-      const flag = NAME_KEY[name] === 'name' ? '--name' : `--${NAME_KEY[name]}`;
-      throw new LinkError(
-        `${field}: no ${wordOf(name)} has the id, slug or name "${text}"`,
-        `create it first (calctl ${name} create ${flag} "${text}"), or add --create-missing`,
-        field,
-      );
-    }
-    return creating(`${name}:${nameKey(name, text)}`, () =>
-      opts.dryRun ? Promise.resolve(--placeholder) : createOne(name, text, details),
+async function byName(run: Run, name: ResourceName, text: string, field: string, details?: Obj): Promise<number> {
+  const { opts, site } = run;
+  const found = await named(run, name, text);
+  if (found.length > 1 && opts.ambiguous === 'error') {
+    throw new LinkError(
+      `${field}: "${text}" matches ${found.length} ${name}: ${found.map((k) => `${k.id} (${k.name})`).join(', ')}`,
+      `give the id of the one you mean, e.g. --${field.replace(/_/g, '-')} ${found[0]?.id}`,
+      field,
     );
   }
+  const hit = found[0]?.id ?? (await site.bySlug(name, text.toLowerCase()));
+  if (hit !== undefined) return hit;
+  // A venue or an organizer spelled apart from one the site has (`HALL Á` for `Hall A`, `Crepe Cafe`
+  // for `The Crêpe Café`) is that one, as `venues duplicates` would group them: no new duplicate.
+  if (name === 'venues' || name === 'organizers') {
+    const alike = await site.alike(name, text);
+    if (alike[0] !== undefined) return alike[0].id;
+  }
+  if (opts.missing === 'error') {
+    const flag = NAME_KEY[name] === 'name' ? '--name' : `--${NAME_KEY[name]}`;
+    throw new LinkError(
+      `${field}: no ${wordOf(name)} has the id, slug or name "${text}"`,
+      `create it first (calctl ${name} create ${flag} "${text}"), or add --create-missing`,
+      field,
+    );
+  }
+  return run.creating(`${name}:${nameKey(name, text)}`, () =>
+    opts.dryRun ? Promise.resolve(--run.placeholder) : createOne(run, name, text, details),
+  );
+}
 
-  async function createOne(name: ResourceName, text: string, details?: Obj): Promise<number> {
-    // Venue and organizer creation returns the existing record for a known name (observed #8), and
-    // term creation answers term_exists with its id, so a repeated POST is harmless here: after a
-    // transient failure (lost answer, gateway error) it is simply sent again.
-    try {
-      const res = await writeOnce({
-        send: () => opts.api.post<Obj>(`/${name}`, { ...details, [NAME_KEY[name] ?? 'name']: text.trim() }),
-        signal: opts.signal,
-      });
-      site.add(name, res.body);
-      created.set(name, (created.get(name) ?? 0) + 1);
-      opts.onCreated?.(name, res.body);
-      return Number(res.body.id);
-    } catch (err) {
-      const termId = (err as { data?: { term_id?: unknown } }).data?.term_id;
-      if (termId !== undefined) return Number(termId);
-      throw err;
+async function createOne(run: Run, name: ResourceName, text: string, details?: Obj): Promise<number> {
+  const { opts } = run;
+  // Venue and organizer creation returns the existing record for a known name (observed #8), and
+  // term creation answers term_exists with its id, so a repeated POST is harmless here: after a
+  // transient failure (lost answer, gateway error) it is simply sent again.
+  try {
+    const res = await writeOnce({
+      send: () => opts.api.post<Obj>(`/${name}`, { ...details, [NAME_KEY[name] ?? 'name']: text.trim() }),
+      signal: opts.signal,
+    });
+    run.site.add(name, res.body);
+    run.created.set(name, (run.created.get(name) ?? 0) + 1);
+    opts.onCreated?.(name, res.body);
+    return Number(res.body.id);
+  } catch (err) {
+    const termId = (err as { data?: { term_id?: unknown } }).data?.term_id;
+    if (termId !== undefined) return Number(termId);
+    throw err;
+  }
+}
+
+async function one(run: Run, name: ResourceName, text: string, field: string, link?: NamedLink): Promise<number> {
+  if (/^\d+$/.test(text) && !link?.asName) {
+    if (run.opts.checkIds !== false && !(await run.site.hasId(name, Number(text)))) {
+      throw new LinkError(
+        `unknown ${wordOf(name)} ID ${text}`,
+        `list them with calctl ${name} list --fields id,${NAME_KEY[name] ?? 'name'}`,
+        field,
+      );
     }
+    return Number(text);
   }
+  return byName(run, name, text, field, link?.details);
+}
 
-  async function one(name: ResourceName, text: string, field: string, link?: NamedLink): Promise<number> {
-    if (/^\d+$/.test(text) && !link?.asName) {
-      if (opts.checkIds !== false && !(await site.hasId(name, Number(text)))) {
-        throw new LinkError(
-          `unknown ${wordOf(name)} ID ${text}`,
-          `list them with calctl ${name} list --fields id,${NAME_KEY[name] ?? 'name'}`,
-          field,
-        );
-      }
-      return Number(text);
+const isName = async (run: Run, name: ResourceName, text: string) => (await run.site.named(name, text)).length > 0;
+
+/**
+ * A venue named by a cell: an id, the name of a venue the site has, or a place written with its
+ * address (`ThinkCoffee, 248 Mercer Street, New York, NY 10012`), found or created by its name with
+ * that address, so that the same place from an .ics and from a sheet is one venue.
+ */
+async function place(run: Run, text: string, details?: Obj): Promise<number> {
+  if (/^\d+$/.test(text) || (await isName(run, 'venues', text))) return one(run, 'venues', text, 'venue', { details });
+  // (the address parser and its data load only when a name is not a venue's already)
+  const { parsePlace, placeDetails } = await import('./place.js');
+  const read = parsePlace(text);
+  if (read.name === text) return one(run, 'venues', text, 'venue', { details });
+  return one(run, 'venues', read.name, 'venue', { asName: true, details: { ...placeDetails(read), ...details } });
+}
+
+async function many(run: Run, name: ResourceName, text: string, field: string): Promise<number[]> {
+  if (text === '') return [];
+  // "12 34 56": whitespace-separated ids, as the site's importer accepts for organizers.
+  const pieces = /^\d+(\s+\d+)+$/.test(text) ? text.split(/\s+/) : text.split(',').map((p) => p.trim());
+  const out: number[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    let piece = pieces[i] ?? '';
+    if (piece === '') continue;
+    // Names may contain commas ("Doe, John"): join with the next piece while that names a record.
+    while (
+      !/^\d+$/.test(piece) &&
+      i + 1 < pieces.length &&
+      !(await isName(run, name, piece)) &&
+      (await isName(run, name, `${piece}, ${pieces[i + 1]}`))
+    ) {
+      piece = `${piece}, ${pieces[++i]}`;
     }
-    return byName(name, text, field, link?.details);
+    const id = await one(run, name, piece, field);
+    if (!out.includes(id)) out.push(id);
   }
+  return out;
+}
 
-  const isName = async (name: ResourceName, text: string) => (await site.named(name, text)).length > 0;
-
-  /**
-   * A venue named by a cell: an id, the name of a venue the site has, or a place written with its
-   * address (`ThinkCoffee, 248 Mercer Street, New York, NY 10012`), found or created by its name with
-   * that address, so that the same place from an .ics and from a sheet is one venue.
-   */
-  async function place(text: string, details?: Obj): Promise<number> {
-    if (/^\d+$/.test(text) || (await isName('venues', text))) return one('venues', text, 'venue', { details });
-    // (the address parser and its data load only when a name is not a venue's already)
-    const { parsePlace, placeDetails } = await import('./place.js');
-    const read = parsePlace(text);
-    if (read.name === text) return one('venues', text, 'venue', { details });
-    return one('venues', read.name, 'venue', { asName: true, details: { ...placeDetails(read), ...details } });
-  }
-
-  async function many(name: ResourceName, text: string, field: string): Promise<number[]> {
-    if (text === '') return [];
-    // "12 34 56": whitespace-separated ids, as the site's importer accepts for organizers.
-    const pieces = /^\d+(\s+\d+)+$/.test(text) ? text.split(/\s+/) : text.split(',').map((p) => p.trim());
-    const out: number[] = [];
-    for (let i = 0; i < pieces.length; i++) {
-      let piece = pieces[i] ?? '';
-      if (piece === '') continue;
-      // Names may contain commas ("Doe, John"): join with the next piece while that names a record.
-      while (
-        !/^\d+$/.test(piece) &&
-        i + 1 < pieces.length &&
-        !(await isName(name, piece)) &&
-        (await isName(name, `${piece}, ${pieces[i + 1]}`))
-      ) {
-        piece = `${piece}, ${pieces[++i]}`;
-      }
-      const id = await one(name, piece, field);
-      if (!out.includes(id)) out.push(id);
-    }
-    return out;
-  }
-
+/** Creates a resolver for one run. */
+export function createLinkResolver(opts: LinkResolverOptions): LinkResolver {
+  const run: Run = {
+    opts,
+    site: siteNames(opts.api, opts.signal),
+    created: new Map<ResourceName, number>(),
+    creating: onePerKey<number>(),
+    placeholder: 0,
+  };
   return {
-    created,
+    created: run.created,
     async resolve(resource, field, text, details) {
       const name = field === 'parent' ? resource : LINKED[field];
       if (!name) return undefined;
       // "0" is how a record shows "no venue" / "top level" (an exported `parent: 0`): no link.
       if (field === 'venue' || field === 'parent') {
         if (text === '' || text === '0') return undefined;
-        return field === 'venue' ? place(text, details) : one(name, text, field);
+        return field === 'venue' ? place(run, text, details) : one(run, name, text, field);
       }
-      return many(name, text, field);
+      return many(run, name, text, field);
     },
     async resolveOne(linked, text, field, link) {
       const t = text.trim();
       if (/^\d+$/.test(t) && opts.checkIds === false && !link?.asName) return Number(t);
-      return one(linked, t, field, link);
+      return one(run, linked, t, field, link);
     },
   };
 }

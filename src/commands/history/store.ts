@@ -123,6 +123,37 @@ export function redactedCommand(argv: readonly string[]): string {
   return ['calctl', ...out].map((w) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+/** A row of `runs` as SQLite gives it (the schema above). */
+interface RunRow {
+  id: number;
+  started: string;
+  ended: string | null;
+  command: string;
+  kind: string;
+  source: string | null;
+  sha256: string | null;
+  counts: string;
+  status: RunStatus;
+  undoes: number | null;
+  pid: number | null;
+}
+
+/** A row of `records` as SQLite gives it. */
+interface RecordRow {
+  seq: number;
+  run: number;
+  resource: string;
+  record_id: number | null;
+  action: WriteAction;
+  title: string;
+  before: string | null;
+  after: string | null;
+  fields: string | null;
+  modified: string | null;
+  state: HistoryRecord['state'];
+  undoes: number | null;
+}
+
 const parse = <T>(text: unknown): T | null => (typeof text === 'string' ? (JSON.parse(text) as T) : null);
 
 /** Whether a process id is alive (a run still `running` whose process is gone was interrupted). */
@@ -204,9 +235,7 @@ export class History {
       this.db.prepare('DELETE FROM runs WHERE id = ?').run(run);
       return;
     }
-    const numbers = Object.fromEntries(
-      Object.entries(counts as Record<string, unknown>).filter(([, v]) => typeof v === 'number'),
-    );
+    const numbers = Object.fromEntries(Object.entries(counts).filter(([, v]) => typeof v === 'number'));
     this.db
       .prepare('UPDATE runs SET ended = ?, status = ?, counts = ? WHERE id = ?')
       .run(this.iso(), status, JSON.stringify(numbers), run);
@@ -259,59 +288,57 @@ export class History {
     };
   }
 
-  private toRun(r: Record<string, unknown>): HistoryRun {
-    const status = r.status === 'running' && !alive(r.pid) ? 'interrupted' : (r.status as RunStatus);
+  private toRun(r: RunRow): HistoryRun {
+    const status = r.status === 'running' && !alive(r.pid) ? 'interrupted' : r.status;
     return {
       id: Number(r.id),
       started: String(r.started),
-      ended: (r.ended as string | null) ?? null,
+      ended: r.ended ?? null,
       command: String(r.command),
       kind: String(r.kind),
-      source: (r.source as string | null) ?? null,
-      sha256: (r.sha256 as string | null) ?? null,
+      source: r.source ?? null,
+      sha256: r.sha256 ?? null,
       counts: parse<Record<string, number>>(r.counts) ?? {},
       status,
-      undoes: (r.undoes as number | null) ?? null,
+      undoes: r.undoes ?? null,
     };
   }
 
   /** The runs, newest first. */
   runs(limit = 1000): HistoryRun[] {
-    return (this.db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ?').all(limit) as Record<string, unknown>[]).map(
-      (r) => this.toRun(r),
+    return (this.db.prepare('SELECT * FROM runs ORDER BY id DESC LIMIT ?').all(limit) as RunRow[]).map((r) =>
+      this.toRun(r),
     );
   }
 
   run(id: number): HistoryRun | undefined {
-    const r = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+    const r = this.db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
     return r ? this.toRun(r) : undefined;
   }
 
   /** The latest run that undoes `id`, if any. */
   undoOf(id: number): HistoryRun | undefined {
     const r = this.db.prepare('SELECT * FROM runs WHERE undoes = ? ORDER BY id DESC LIMIT 1').get(id) as
-      | Record<string, unknown>
+      | RunRow
       | undefined;
     return r ? this.toRun(r) : undefined;
   }
 
   /** A run's records, in the order they were written. */
   records(run: number): HistoryRecord[] {
-    return (
-      this.db.prepare('SELECT * FROM records WHERE run = ? ORDER BY seq').all(run) as Record<string, unknown>[]
-    ).map((r) => ({
+    return (this.db.prepare('SELECT * FROM records WHERE run = ? ORDER BY seq').all(run) as RecordRow[]).map((r) => ({
       seq: Number(r.seq),
       run: Number(r.run),
       resource: String(r.resource),
       id: r.record_id === null ? null : Number(r.record_id),
-      action: r.action as WriteAction,
+      action: r.action,
       title: String(r.title ?? ''),
       before: parse<Body>(r.before),
       after: parse<Body>(r.after),
       fields: parse<string[]>(r.fields),
-      modified: (r.modified as string | null) ?? null,
-      state: r.state as HistoryRecord['state'],
-      undoes: (r.undoes as number | null) ?? null,
+      modified: r.modified ?? null,
+      state: r.state,
+      undoes: r.undoes ?? null,
     }));
   }
 }

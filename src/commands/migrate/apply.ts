@@ -12,7 +12,16 @@ import { keyOf } from '../../records/index.js';
 import type { IdMap } from './idmap.js';
 import { downloadImage, uploadImage } from './media.js';
 import { depthOf, inOrder, type Plan, type PlanItem, type Side } from './plan.js';
-import { bodyHash, EVERY_VISIBLE, imageOf, MEDIA, MIGRATE_ORDER, type Rec, targetBody } from './records.js';
+import {
+  bodyHash,
+  EVERY_VISIBLE,
+  imageOf,
+  MEDIA,
+  MIGRATE_ORDER,
+  type MigratedResource,
+  type Rec,
+  targetBody,
+} from './records.js';
 
 /** Records of one resource written at once. */
 export const MIGRATE_SLOTS = 4;
@@ -85,29 +94,38 @@ async function findCreated(
   return list.find((r) => !taken.has(r.id) && keyOf(resource, r) === key);
 }
 
-export async function applyPlan(
-  ctx: Context,
+/** What carrying out one plan shares between its records. */
+interface Run {
+  ctx: Context;
+  sides: { source: ApiClient; target: ApiClient };
+  map: IdMap;
+  outcome: Outcome;
+  copyImage: (id: number, url: string) => Promise<number | undefined>;
+  onDone: ((item: PlanItem) => void) | undefined;
+}
+
+/** The counts of one resource, started at zero when first asked. */
+function doneOf(outcome: Outcome, name: string): Done {
+  const known = outcome.done[name];
+  if (known) return known;
+  const fresh = zeroDone();
+  outcome.done[name] = fresh;
+  return fresh;
+}
+
+/**
+ * Copies an image once per run (by source media id; undefined: it could not be copied, a warning),
+ * or takes the one the id map already holds for the same address.
+ */
+function imageCopier(
+  signal: AbortSignal,
   sides: { source: ApiClient; target: ApiClient },
-  source: Side,
-  plan: Plan,
   map: IdMap,
-  onDone?: (item: PlanItem) => void,
-): Promise<Outcome> {
-  const { signal } = ctx;
-  const done: Record<string, Done> = {};
-  const failed: Failure[] = [];
-  const warnings: string[] = [];
-  const translate = (res: string, id: number) => map.targetId(res, id);
-  const doneOf = (name: string): Done => {
-    const known = done[name];
-    if (known) return known;
-    const fresh = zeroDone();
-    done[name] = fresh;
-    return fresh;
-  };
+  outcome: Outcome,
+): (id: number, url: string) => Promise<number | undefined> {
   /** images under way or copied in this run, by source media id (undefined: could not be copied) */
   const images = new Map<number, Promise<number | undefined>>();
-  const copyImage = (id: number, url: string): Promise<number | undefined> => {
+  return (id, url) => {
     let p = images.get(id);
     if (p) return p;
     const known = map.get(MEDIA, id);
@@ -118,12 +136,14 @@ export async function applyPlan(
           const file = await downloadImage(sides.source, url, signal);
           const newId = await writeOnce({ send: () => uploadImage(sides.target, file, signal), signal });
           map.set(MEDIA, id, newId, url);
-          doneOf(MEDIA).created++;
+          doneOf(outcome, MEDIA).created++;
           return newId;
         } catch (err) {
           if (signal.aborted) throw err;
-          warnings.push(`image ${url} could not be copied: ${err instanceof Error ? err.message : String(err)}`);
-          doneOf(MEDIA).failed++;
+          outcome.warnings.push(
+            `image ${url} could not be copied: ${err instanceof Error ? err.message : String(err)}`,
+          );
+          doneOf(outcome, MEDIA).failed++;
           return undefined;
         }
       })();
@@ -131,7 +151,10 @@ export async function applyPlan(
     images.set(id, p);
     return p;
   };
+}
 
+/** The plan's items per resource and source id (images are copied with their records). */
+function itemsByResource(plan: Plan): Map<string, Map<number, PlanItem>> {
   const byResource = new Map<string, Map<number, PlanItem>>();
   for (const item of plan.items) {
     if (item.resource === MEDIA) continue;
@@ -139,76 +162,107 @@ export async function applyPlan(
     byResource.set(item.resource, m);
     m.set(item.source_id, item);
   }
+  return byResource;
+}
 
-  for (const name of MIGRATE_ORDER) {
-    const resource = getResource(name);
-    const records = source.get(name) ?? new Map<number, Rec>();
-    const counts = doneOf(name);
-    const items = byResource.get(name) ?? new Map<number, PlanItem>();
-    const taken = map.targetIds(name);
-    const one = async (rec: Rec) => {
-      const item = items.get(rec.id);
-      if (!item) return;
-      if (item.action === 'unchanged') {
-        counts.unchanged++;
-        return;
-      }
-      try {
-        const image = imageOf(rec);
-        if (image) await copyImage(image.id, image.url);
-        const out: { missing: string[]; noImage?: boolean } = { missing: [] };
-        const body = targetBody(resource, rec, translate, out);
-        if (out.missing.length > 0) throw new Error(`not copied: its ${out.missing.join(', ')} did not arrive`);
-        const hash = out.noImage ? '' : bodyHash(body);
-        if (item.action === 'adopt' && item.target_id !== undefined) {
-          map.set(name, rec.id, item.target_id, hash);
-          counts.adopted++;
-        } else if (item.action === 'update' && item.target_id !== undefined) {
-          const targetId = item.target_id;
-          await writeOnce({
-            send: () => sides.target.post(`/${name}/${targetId}`, body, { signal, finish: true }),
-            signal,
-          });
-          map.set(name, rec.id, targetId, hash);
-          counts.updated++;
-        } else {
-          const created = await writeOnce({
-            send: async () => (await sides.target.post<Rec>(`/${name}`, body, { signal, finish: true })).body,
-            landed: () => findCreated(sides.target, resource, body, taken, signal),
-            signal,
-          });
-          taken.add(created.id);
-          // (the crash seam: a run that stops between a create and the map's write)
-          ctx.fault?.('migrate-created');
-          map.set(name, rec.id, created.id, hash);
-          item.target_id = created.id;
-          counts.created++;
-        }
-        onDone?.(item);
-      } catch (err) {
-        if (!refusedRecord(err) && !(err instanceof Error && err.message.startsWith('not copied:'))) throw err;
-        counts.failed++;
-        failed.push({
-          resource: name,
-          source_id: rec.id,
-          title: item.title,
-          error: err instanceof Error ? err.message : String(err),
-        });
-      }
-    };
-    const ordered = inOrder(name, records);
-    if (name === 'categories') {
-      // (level by level: a parent lands before its children are sent)
-      const levels = new Map<number, Rec[]>();
-      for (const rec of ordered) {
-        const d = depthOf(records, rec);
-        levels.set(d, [...(levels.get(d) ?? []), rec]);
-      }
-      for (const d of [...levels.keys()].sort((a, b) => a - b))
-        await eachLimit(levels.get(d) ?? [], MIGRATE_SLOTS, one);
-    } else {
-      await eachLimit(ordered, MIGRATE_SLOTS, one);
-    }
+/** Writes one record as its plan item says: adopted, updated or created on the target. */
+async function writeRecord(run: Run, resource: ResourceSpec, rec: Rec, item: PlanItem, taken: Set<number>) {
+  const { ctx, sides, map } = run;
+  const { signal } = ctx;
+  const name = resource.name;
+  const counts = doneOf(run.outcome, name);
+  const image = imageOf(rec);
+  if (image) await run.copyImage(image.id, image.url);
+  const out: { missing: string[]; noImage?: boolean } = { missing: [] };
+  const body = targetBody(resource, rec, (res: string, id: number) => map.targetId(res, id), out);
+  if (out.missing.length > 0) throw new Error(`not copied: its ${out.missing.join(', ')} did not arrive`);
+  const hash = out.noImage ? '' : bodyHash(body);
+  if (item.action === 'adopt' && item.target_id !== undefined) {
+    map.set(name, rec.id, item.target_id, hash);
+    counts.adopted++;
+  } else if (item.action === 'update' && item.target_id !== undefined) {
+    const targetId = item.target_id;
+    await writeOnce({
+      send: () => sides.target.post(`/${name}/${targetId}`, body, { signal, finish: true }),
+      signal,
+    });
+    map.set(name, rec.id, targetId, hash);
+    counts.updated++;
+  } else {
+    const created = await writeOnce({
+      send: async () => (await sides.target.post<Rec>(`/${name}`, body, { signal, finish: true })).body,
+      landed: () => findCreated(sides.target, resource, body, taken, signal),
+      signal,
+    });
+    taken.add(created.id);
+    // (the crash seam: a run that stops between a create and the map's write)
+    ctx.fault?.('migrate-created');
+    map.set(name, rec.id, created.id, hash);
+    item.target_id = created.id;
+    counts.created++;
   }
-  return { done, failed, warnings };
+}
+
+/** One resource's records, a few at a time; categories level by level (a parent before its children). */
+async function applyResource(
+  run: Run,
+  source: Side,
+  name: MigratedResource,
+  items: Map<number, PlanItem>,
+): Promise<void> {
+  const resource = getResource(name);
+  const records = source.get(name) ?? new Map<number, Rec>();
+  const counts = doneOf(run.outcome, name);
+  const taken = run.map.targetIds(name);
+  const one = async (rec: Rec) => {
+    const item = items.get(rec.id);
+    if (!item) return;
+    if (item.action === 'unchanged') {
+      counts.unchanged++;
+      return;
+    }
+    try {
+      await writeRecord(run, resource, rec, item, taken);
+      run.onDone?.(item);
+    } catch (err) {
+      if (!refusedRecord(err) && !(err instanceof Error && err.message.startsWith('not copied:'))) throw err;
+      counts.failed++;
+      run.outcome.failed.push({
+        resource: name,
+        source_id: rec.id,
+        title: item.title,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  };
+  const ordered = inOrder(name, records);
+  if (name === 'categories') {
+    // (level by level: a parent lands before its children are sent)
+    const levels = new Map<number, Rec[]>();
+    for (const rec of ordered) {
+      const d = depthOf(records, rec);
+      levels.set(d, [...(levels.get(d) ?? []), rec]);
+    }
+    for (const d of [...levels.keys()].sort((a, b) => a - b)) await eachLimit(levels.get(d) ?? [], MIGRATE_SLOTS, one);
+  } else {
+    await eachLimit(ordered, MIGRATE_SLOTS, one);
+  }
+}
+
+export async function applyPlan(
+  ctx: Context,
+  sides: { source: ApiClient; target: ApiClient },
+  source: Side,
+  plan: Plan,
+  map: IdMap,
+  onDone?: (item: PlanItem) => void,
+): Promise<Outcome> {
+  const outcome: Outcome = { done: {}, failed: [], warnings: [] };
+  const copyImage = imageCopier(ctx.signal, sides, map, outcome);
+  const run: Run = { ctx, sides, map, outcome, copyImage, onDone };
+  const byResource = itemsByResource(plan);
+  for (const name of MIGRATE_ORDER) {
+    await applyResource(run, source, name, byResource.get(name) ?? new Map<number, PlanItem>());
+  }
+  return outcome;
 }

@@ -42,12 +42,17 @@ async function askProfileName(rt: CliRuntime): Promise<string> {
   return name.trim();
 }
 
+/** The options of `profile add` (the site, user and output come from the global flags). */
+export interface ProfileAddOptions {
+  tokenStdin?: boolean;
+  perPage?: number;
+  default?: boolean;
+  /** false with `--no-test` */
+  test: boolean;
+}
+
 /** `profile add NAME`: flags, stdin for secrets, or prompts on a terminal; then `profile test`. */
-export async function addProfile(
-  rt: CliRuntime,
-  given: string | undefined,
-  opts: Record<string, unknown>,
-): Promise<void> {
+export async function addProfile(rt: CliRuntime, given: string | undefined, opts: ProfileAddOptions): Promise<void> {
   const name = given ?? (await askProfileName(rt));
   validateProfileName(name);
   const g = rt.globals();

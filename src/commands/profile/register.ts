@@ -2,6 +2,7 @@
 import { InvalidArgumentError } from 'commander';
 import { importWithoutSignalHooks } from '../../config/lazy.js';
 import type { RegisterCommands } from '../types.js';
+import type { ProfileAddOptions } from './actions.js';
 
 function parsePositive(value: string): number {
   const n = Number(value);
@@ -31,7 +32,7 @@ export const registerProfileCommands: RegisterCommands = (program, deps) => {
       '\nThe global --url, --user, --password-stdin, --vendor and -o/--output set the profile values.\n' +
         'Example: printf %s "$APP_PASSWORD" | calctl profile add prod --url https://example.org --user admin --password-stdin',
     )
-    .action(async (name: string | undefined, opts: Record<string, unknown>) => {
+    .action(async (name: string | undefined, opts: ProfileAddOptions) => {
       const { addProfile } = await actions();
       await addProfile(rt(), name, opts);
     });

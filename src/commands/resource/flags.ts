@@ -209,8 +209,15 @@ export function flagForWord(command: import('commander').Command, typed: string)
   return undefined;
 }
 
+/**
+ * What commander parsed for a command's catalog flags, keyed by their attribute (`startDate`): the
+ * keys follow from the catalog, so the record is open; the options a command adds beside them are
+ * typed where it is registered (register.ts).
+ */
+export type FlagValues = Record<string, unknown>;
+
 /** The values of the bound flags that were given, keyed by catalog name (raw: dates unparsed). */
-export function readFlags(bound: readonly BoundFlag[], opts: Record<string, unknown>): Record<string, unknown> {
+export function readFlags(bound: readonly BoundFlag[], opts: FlagValues): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const b of bound) {
     const value = opts[b.attribute];

@@ -6,7 +6,7 @@ import type { JsonRecord } from '../../output/index.js';
 import { createRecordWriter, pacedStdout, printText } from '../../output/index.js';
 import { dateZone, outputFormat, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
-import { bindFlags, readFlags } from './flags.js';
+import { bindFlags, type FlagValues, readFlags } from './flags.js';
 import { resolveLinks } from './links.js';
 import { toQuery } from './values.js';
 
@@ -32,11 +32,7 @@ export function showsGeolocIgnored(record: JsonRecord): boolean {
 }
 
 /** Runs a list: streams records into the writer and awaits 'drain' when stdout is full. */
-export async function listRecords(
-  rt: Runtime,
-  resource: ResourceSpec,
-  opts: Record<string, unknown> & ListOptions,
-): Promise<void> {
+export async function listRecords(rt: Runtime, resource: ResourceSpec, opts: FlagValues & ListOptions): Promise<void> {
   if (opts.limit !== undefined && opts.limit < 0) throw new UsageError('--limit must be 0 or more');
   const raw = readFlags(bindFlags(resource.listParams), opts);
   await resolveLinks(rt, resource.listParams, raw, { split: true });

@@ -6,10 +6,39 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { aResource, catalog, type ResourceSpec } from '../../catalog/index.js';
 import type { CommandDeps, RegisterCommands } from '../types.js';
-import { addFlags, bindFlags, kebab } from './flags.js';
-import { listRecords } from './list.js';
+import { addFlags, bindFlags, type FlagValues, kebab } from './flags.js';
+import { type ListOptions, listRecords } from './list.js';
 
-type Opts = Record<string, unknown>;
+/** `--slug` of get, update, copy, delete and restore: the record found by its slug. */
+interface SlugOption {
+  slug?: string;
+}
+
+/** `--where NAME=VALUE` (repeatable) and, for events, `--before DATE`: records chosen by filter. */
+interface WhereOptions {
+  where?: string[];
+  before?: string;
+}
+
+/** What create, update and copy take besides the catalog's flags. */
+interface WriteOptions {
+  data?: string;
+  createMissing?: boolean;
+  porcelain?: boolean;
+  duration?: string;
+}
+
+type UpdateOptions = FlagValues & WriteOptions & SlugOption & WhereOptions;
+
+/** `delete`: by ids, slug or filter; `--force` deletes for good. */
+interface DeleteOptions extends SlugOption, WhereOptions {
+  force?: boolean;
+}
+
+/** `restore`: by ids, slug or filter, back to `--status` (publish by default). */
+interface RestoreOptions extends SlugOption, WhereOptions {
+  status: string;
+}
 
 function parseLimit(value: string): number {
   const n = Number(value);
@@ -43,13 +72,13 @@ function whereOptions(cmd: Command, resource: ResourceSpec, what: string): void 
 }
 
 /** The filters of a bulk change, when some were given. */
-async function filtersOf(resource: ResourceSpec, opts: Opts, ids: readonly string[]) {
-  const where = (opts.where as string[] | undefined) ?? [];
+async function filtersOf(resource: ResourceSpec, opts: WhereOptions, ids: readonly string[]) {
+  const where = opts.where ?? [];
   if (where.length === 0 && opts.before === undefined) return undefined;
   const { UsageError } = await import('../../errors/index.js');
   if (ids.length > 0) throw new UsageError('give ids or --where/--before, not both');
   const { parseWhere } = await import('./where.js');
-  return parseWhere(resource, where, opts.before as string | undefined);
+  return parseWhere(resource, where, opts.before);
 }
 
 const dataOption = () =>
@@ -61,8 +90,8 @@ function listCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps)
   cmd
     .option('--all', 'fetch every page (streamed; follows the total_pages the site reports)')
     .option('--limit <n>', 'stop after this many records (fetches further pages as needed)', parseLimit)
-    .action(async (_opts: Opts, command: Command) => {
-      await listRecords(deps.runtime(), resource, command.opts());
+    .action(async (_opts: FlagValues & ListOptions, command: Command) => {
+      await listRecords(deps.runtime(), resource, command.opts<FlagValues & ListOptions>());
     });
 }
 
@@ -72,9 +101,9 @@ function getCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps):
     .description(`show one ${resource.singular}`)
     .argument('[id]', `${resource.singular} id`);
   if (resource.bySlug) cmd.option('--slug <slug>', `find the ${resource.singular} by its slug instead of the id`);
-  cmd.action(async (id: string | undefined, opts: Opts) => {
+  cmd.action(async (id: string | undefined, opts: SlugOption) => {
     const { getRecord, recordRef } = await import('./record.js');
-    await getRecord(deps.runtime(), resource, recordRef(resource, id, opts.slug as string | undefined));
+    await getRecord(deps.runtime(), resource, recordRef(resource, id, opts.slug));
   });
 }
 
@@ -86,7 +115,7 @@ function createCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     .addOption(dataOption())
     .addOption(createMissingOption())
     .option('--porcelain', 'print only the new id')
-    .action(async (opts: Opts) => {
+    .action(async (opts: FlagValues & WriteOptions) => {
       const { createRecord } = await import('./create.js');
       await createRecord(deps.runtime(), resource, opts);
     });
@@ -109,7 +138,7 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
   cmd
     .addOption(dataOption())
     .addOption(createMissingOption())
-    .action(async (id: string | undefined, opts: Opts) => {
+    .action(async (id: string | undefined, opts: UpdateOptions) => {
       const filters = await filtersOf(resource, opts, id === undefined ? [] : [id]);
       if (filters) {
         const { bulkUpdate } = await import('./bulk.js');
@@ -119,7 +148,7 @@ function updateCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
       const { recordRef } = await import('./record.js');
       const { updateRecord } = await import('./update.js');
       const bySlug = id === undefined && resource.bySlug && typeof opts.slug === 'string';
-      const ref = recordRef(resource, id, bySlug ? (opts.slug as string) : undefined);
+      const ref = recordRef(resource, id, bySlug ? opts.slug : undefined);
       const changes = bySlug ? { ...opts, slug: undefined } : opts;
       await updateRecord(deps.runtime(), resource, ref, changes);
     });
@@ -139,10 +168,10 @@ function copyCommand(parent: Command, resource: ResourceSpec, deps: CommandDeps)
     .addOption(durationOption())
     .addOption(createMissingOption())
     .option('--porcelain', 'print only the new id')
-    .action(async (id: string | undefined, opts: Opts) => {
+    .action(async (id: string | undefined, opts: FlagValues & WriteOptions & SlugOption) => {
       const { recordRef } = await import('./record.js');
       const { copyRecord } = await import('./copy.js');
-      const ref = recordRef(resource, id, opts.slug as string | undefined);
+      const ref = recordRef(resource, id, opts.slug);
       await copyRecord(deps.runtime(), resource, ref, { ...opts, slug: undefined });
     });
 }
@@ -162,7 +191,7 @@ function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     );
   }
   whereOptions(cmd, resource, 'delete');
-  cmd.action(async (ids: string[], opts: Opts) => {
+  cmd.action(async (ids: string[], opts: DeleteOptions) => {
     const filters = await filtersOf(resource, opts, ids);
     if (filters) {
       const { bulkDelete } = await import('./bulk.js');
@@ -172,7 +201,7 @@ function deleteCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
     }
     const { deleteRecords, deleteRefs } = await import('./delete.js');
     const rt = deps.runtime();
-    const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
+    const named = await deleteRefs(rt, resource, ids, opts.slug);
     await deleteRecords(rt, resource, named, opts.force === true);
   });
 }
@@ -191,18 +220,18 @@ function restoreCommand(parent: Command, resource: ResourceSpec, deps: CommandDe
       .default('publish'),
   );
   whereOptions(cmd, resource, 'restore');
-  cmd.action(async (ids: string[], opts: Opts) => {
+  cmd.action(async (ids: string[], opts: RestoreOptions) => {
     const filters = await filtersOf(resource, opts, ids);
     if (filters) {
       const { bulkDelete } = await import('./bulk.js');
-      await bulkDelete(deps.runtime(), resource, filters, 'restore', String(opts.status));
+      await bulkDelete(deps.runtime(), resource, filters, 'restore', opts.status);
       return;
     }
     const { deleteRefs } = await import('./delete.js');
     const { restoreRecords } = await import('./restore.js');
     const rt = deps.runtime();
-    const named = await deleteRefs(rt, resource, ids, opts.slug as string | undefined);
-    await restoreRecords(rt, resource, named, String(opts.status));
+    const named = await deleteRefs(rt, resource, ids, opts.slug);
+    await restoreRecords(rt, resource, named, opts.status);
   });
 }
 
@@ -225,7 +254,7 @@ function duplicatesCommands(parent: Command, resource: ResourceSpec, deps: Comma
     .argument('<keep>', `the ${resource.singular} kept (id)`)
     .argument('<duplicates...>', 'the ids merged into it')
     .option('--fill', `fill the kept ${resource.singular}'s empty fields (address, phone …) from the duplicates`)
-    .action(async (keep: string, dups: string[], opts: Opts) => {
+    .action(async (keep: string, dups: string[], opts: { fill?: boolean }) => {
       const { mergeIds, mergeRecords } = await import('./merge.js');
       const [keepId, dupIds] = mergeIds(resource, keep, dups);
       await mergeRecords(deps.runtime(), resource, keepId, dupIds, { fill: opts.fill === true });

@@ -12,6 +12,7 @@ import { pacedStdout } from '../../output/stdout.js';
 import { readDataOption } from '../resource/body.js';
 import { fullUrl, outputFormat, printData, printDryRun } from '../shared.js';
 import type { CliRuntime } from '../types.js';
+import type { ApiOptions } from './options.js';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -86,7 +87,7 @@ async function apiFormat(rt: CliRuntime, paginate: boolean): Promise<OutputForma
 }
 
 /** Runs `calctl api METHOD PATH …` and prints the answer's JSON body. */
-export async function runApi(rt: CliRuntime, rawMethod: string, path: string, opts: Record<string, unknown>) {
+export async function runApi(rt: CliRuntime, rawMethod: string, path: string, opts: ApiOptions) {
   const method = rawMethod.toUpperCase();
   if (!METHODS.has(method))
     throw new UsageError(`unknown method "${rawMethod}"`, `use one of: ${[...METHODS].join(', ')}`);
@@ -95,17 +96,17 @@ export async function runApi(rt: CliRuntime, rawMethod: string, path: string, op
   // Keys are read as PHP reads a query or form (`a[]`, `a[0]`, `a[k][]` …), so that the same values
   // reach the site in a query and in a JSON body, where bracket keys would mean nothing.
   const filled: Record<string, unknown> = {};
-  for (const pair of (opts.rawField as string[] | undefined) ?? []) {
+  for (const pair of opts.rawField ?? []) {
     const [k, v] = splitPair(pair, '-f');
     assignPhpKey(filled, k, v);
   }
-  for (const pair of (opts.fieldTyped as string[] | undefined) ?? []) {
+  for (const pair of opts.fieldTyped ?? []) {
     const [k, v] = splitPair(pair, '-F');
     assignPhpKey(filled, k, await typedValue(rt, v));
   }
   const params = Object.fromEntries(Object.entries(filled).map(([k, v]) => [k, phpLists(v)]));
   const headers: Record<string, string> = {};
-  for (const h of (opts.header as string[] | undefined) ?? []) {
+  for (const h of opts.header ?? []) {
     const at = h.indexOf(':');
     if (at <= 0) throw new UsageError(`-H ${h}: expected name:value`);
     const name = h.slice(0, at).trim().toLowerCase();

@@ -3,6 +3,13 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_LOCALE, LOCALES, ROLE_NAMES } from '../../catalog/index.js';
 import { addDataDirOption } from '../data-dir.js';
 import type { RegisterCommands } from '../types.js';
+import type {
+  ApiOptions,
+  DataDirOptions,
+  ServeOptions,
+  ServeUserAddOptions,
+  ServeUserRemoveOptions,
+} from './options.js';
 
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
@@ -41,7 +48,7 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
       '--paginate',
       'follow every page of a list and print its records (one JSON array; one per line with -o ndjson; also yaml, ids, count)',
     )
-    .action(async (method: string, path: string, opts: Record<string, unknown>) => {
+    .action(async (method: string, path: string, opts: ApiOptions) => {
       const { runApi } = await import('./api.js');
       await runApi(deps.runtime(), method, path, opts);
     });
@@ -93,7 +100,7 @@ export const registerSiteCommands: RegisterCommands = (program, deps) => {
         "\n--date-format (global) sets the site's date format (default: its language's, F j, Y in English)." +
         '\nWith --permalinks, --base-path, --per-page and --locale they play a kind of deployment (docs/server.md).',
     )
-    .action(async (opts: Record<string, unknown>) => {
+    .action(async (opts: ServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve(deps.runtime(), opts);
     });
@@ -115,12 +122,12 @@ function registerServeUsers(serve: Command, deps: Parameters<RegisterCommands>[1
     .option('--email <address>', 'its e-mail address (default: USERNAME@localhost)')
     .option('--password-file <file>', 'where to write the application password (default: USERNAME.app-password)')
     .option('--app-name <name>', 'the name of the application password', 'calctl');
-  addDataDirOption(add, where).action(async (username: string, opts: Record<string, unknown>) => {
+  addDataDirOption(add, where).action(async (username: string, opts: ServeUserAddOptions) => {
     const { addServeUser } = await import('./serve-users.js');
     await addServeUser(deps.runtime(), username, opts);
   });
   const list = users.command('list').description('list the users (one JSON object a line)');
-  addDataDirOption(list, where).action(async (opts: Record<string, unknown>) => {
+  addDataDirOption(list, where).action(async (opts: DataDirOptions) => {
     const { listServeUsers } = await import('./serve-users.js');
     await listServeUsers(deps.runtime(), opts);
   });
@@ -129,7 +136,7 @@ function registerServeUsers(serve: Command, deps: Parameters<RegisterCommands>[1
     .description('remove a user and its application passwords; its events go to another user')
     .argument('<username>', 'the login')
     .option('--reassign <id>', 'the user who gets its posts', parsePositive, 1);
-  addDataDirOption(remove, where).action(async (username: string, opts: Record<string, unknown>) => {
+  addDataDirOption(remove, where).action(async (username: string, opts: ServeUserRemoveOptions) => {
     const { removeServeUser } = await import('./serve-users.js');
     await removeServeUser(deps.runtime(), username, opts);
   });

@@ -10,8 +10,9 @@ import { UsageError } from '../../errors/index.js';
 import { printValue } from '../../output/stdout.js';
 import { dataDirOption } from '../data-dir.js';
 import type { CliRuntime } from '../types.js';
+import type { DataDirOptions, ServeUserAddOptions, ServeUserRemoveOptions } from './options.js';
 
-async function dataDirOf(rt: CliRuntime, opts: Record<string, unknown>): Promise<string> {
+async function dataDirOf(rt: CliRuntime, opts: DataDirOptions): Promise<string> {
   const { defaultDataDir } = await import('../../config/paths.js');
   const given = dataDirOption(rt.ctx, opts);
   return given !== undefined ? resolve(rt.ctx.cwd, given) : defaultDataDir(rt.ctx.env, rt.ctx.home);
@@ -20,7 +21,7 @@ async function dataDirOf(rt: CliRuntime, opts: Record<string, unknown>): Promise
 /** Runs `fn` on the data dir's stores, turning the server's refusals into usage errors. */
 async function withStores<T>(
   rt: CliRuntime,
-  opts: Record<string, unknown>,
+  opts: DataDirOptions,
   fn: (server: typeof import('../../server/index.js'), stores: import('../../server/index.js').Stores) => T,
 ): Promise<T> {
   const server = await import('../../server/index.js');
@@ -38,15 +39,15 @@ async function withStores<T>(
   }
 }
 
-export async function addServeUser(rt: CliRuntime, login: string, opts: Record<string, unknown>): Promise<void> {
-  const role = String(opts.role ?? 'subscriber');
-  const file = resolve(rt.ctx.cwd, String(opts.passwordFile ?? `${login}.app-password`));
+export async function addServeUser(rt: CliRuntime, login: string, opts: ServeUserAddOptions): Promise<void> {
+  const role = opts.role ?? 'subscriber';
+  const file = resolve(rt.ctx.cwd, opts.passwordFile ?? `${login}.app-password`);
   const added = await withStores(rt, opts, (server, stores) =>
     server.addUser(stores, {
       login,
       role,
       email: typeof opts.email === 'string' ? opts.email : undefined,
-      appName: String(opts.appName ?? 'calctl'),
+      appName: opts.appName ?? 'calctl',
       now: new Date(rt.ctx.now()),
     }),
   );
@@ -58,14 +59,14 @@ export async function addServeUser(rt: CliRuntime, login: string, opts: Record<s
   rt.ctx.io.stderr.write(`calctl: user "${user.login}" (${role}) added; its application password is in ${file}\n`);
 }
 
-export async function listServeUsers(rt: CliRuntime, opts: Record<string, unknown>): Promise<void> {
+export async function listServeUsers(rt: CliRuntime, opts: DataDirOptions): Promise<void> {
   const users = await withStores(rt, opts, (server, stores) => server.listUsers(stores));
   const rows = users.map((u) => ({ id: u.id, username: u.login, email: u.email, roles: u.roles }));
   printValue(rt.ctx, rows, 'ndjson');
 }
 
-export async function removeServeUser(rt: CliRuntime, login: string, opts: Record<string, unknown>): Promise<void> {
-  const reassign = opts.reassign === undefined ? 1 : Number(opts.reassign);
+export async function removeServeUser(rt: CliRuntime, login: string, opts: ServeUserRemoveOptions): Promise<void> {
+  const reassign = opts.reassign ?? 1;
   await withStores(rt, opts, (server, stores) => server.removeUser(stores, login, reassign));
   rt.ctx.io.stderr.write(`calctl: user "${login}" removed; its posts now belong to user ${reassign}\n`);
 }

@@ -9,6 +9,7 @@ import { printText } from '../../output/stdout.js';
 import { dataDirOption } from '../data-dir.js';
 import { growYoungGenerationAtOnce } from '../heap.js';
 import type { CliRuntime } from '../types.js';
+import type { ServeOptions } from './options.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|\[::1\])$/i;
 
@@ -92,12 +93,12 @@ async function checkPortFree(host: string, port: number): Promise<void> {
 const PHP_FORMATS = { dmy: 'd/m/Y', mdy: 'm/d/Y', ymd: 'Y-m-d' } as const;
 
 /** Runs until SIGINT/SIGTERM (the context's signal), then closes cleanly (exit 0). */
-export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Promise<void> {
+export async function serve(rt: CliRuntime, opts: ServeOptions): Promise<void> {
   const { ctx } = rt;
   const g = rt.globals();
-  const host = String(opts.host ?? '127.0.0.1');
-  const cert = opts.tlsCert as string | undefined;
-  const key = opts.tlsKey as string | undefined;
+  const host = opts.host ?? '127.0.0.1';
+  const cert = opts.tlsCert;
+  const key = opts.tlsKey;
   if ((cert === undefined) !== (key === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
   const tls = cert && key ? { cert: readPem(rt, cert, '--tls-cert'), key: readPem(rt, key, '--tls-key') } : undefined;
   if (tls && cert && key) await checkTlsPair(tls, { cert, key });
@@ -111,12 +112,12 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
         'calctl: WARNING: use --tls-cert/--tls-key, or keep --host 127.0.0.1 behind a TLS proxy.\n',
     );
   }
-  const port = opts.port as number;
+  const port = opts.port;
   const { normalizeBasePath } = await import('../../server/index.js');
-  const basePath = normalizeBasePath(String(opts.basePath ?? ''));
+  const basePath = normalizeBasePath(opts.basePath ?? '');
   if (basePath === undefined)
     throw new UsageError(
-      `--base-path: ${String(opts.basePath)} is not a folder path`,
+      `--base-path: ${opts.basePath} is not a folder path`,
       'give the folder WordPress lives in, e.g. --base-path /blog (letters, digits, - . _ ~ and /)',
       'bad-base-path',
     );
@@ -127,10 +128,10 @@ export async function serve(rt: CliRuntime, opts: Record<string, unknown>): Prom
     dataDir,
     host,
     port,
-    perPage: opts.perPage as number,
+    perPage: opts.perPage,
     permalinks: opts.permalinks === 'plain' ? 'plain' : 'pretty',
     basePath,
-    locale: String(opts.locale ?? 'en_US'),
+    locale: opts.locale ?? 'en_US',
     // (as a stock WordPress site: /batch/v1 refuses the plugin's routes, rest_batch_not_allowed, unless
     // asked to play a site where a plugin allows them)
     batchPluginRoutes: opts.batchPluginRoutes === true,

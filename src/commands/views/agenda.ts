@@ -10,9 +10,8 @@ import { colorLevel, createColor, loadColor, printText, stdoutTerminal, terminal
 import type { Runtime } from '../types.js';
 import { type Day, type DayEntry, entriesByDay, longDay, plusDays, shortDay, timeText, today } from './days.js';
 import { displayZone, fetchRange, showsView, writeRecords } from './fetch.js';
+import type { AgendaOptions } from './filters.js';
 import { cell, clip, painter, textWidth, titleOf, venueOf } from './style.js';
-
-type Obj = Record<string, unknown>;
 
 /** How the agenda is laid out. */
 export interface AgendaLayout {
@@ -59,12 +58,12 @@ export function renderAgenda(byDay: Map<Day, DayEntry[]>, first: Day, last: Day,
 }
 
 /** The first and last day of the agenda from --days, --start-date and --end-date. */
-async function agendaRange(rt: Runtime, opts: Obj, zone: string): Promise<{ first: Day; last: Day }> {
-  const days = opts.days === undefined ? 7 : Number(opts.days);
+async function agendaRange(rt: Runtime, opts: AgendaOptions, zone: string): Promise<{ first: Day; last: Day }> {
+  const days = opts.days ?? 7;
   if (!Number.isInteger(days) || days < 1 || days > 366) {
     throw new UsageError('--days must be a whole number from 1 to 366');
   }
-  const read = async (text: unknown) =>
+  const read = async (text: string | undefined) =>
     typeof text === 'string'
       ? (await parseDateInput(text, { now: rt.ctx.now(), timezone: zone, dateFormat: rt.globals().dateFormat })).slice(
           0,
@@ -78,7 +77,7 @@ async function agendaRange(rt: Runtime, opts: Obj, zone: string): Promise<{ firs
 }
 
 /** Runs `calctl agenda`. */
-export async function runAgenda(rt: Runtime, opts: Obj): Promise<void> {
+export async function runAgenda(rt: Runtime, opts: AgendaOptions): Promise<void> {
   const zone = await displayZone(rt, opts.localTime === true);
   const { first, last } = await agendaRange(rt, opts, zone);
   const records = await fetchRange(rt, opts, first, last, zone);

@@ -9,12 +9,11 @@ import { colorLevel, createColor, loadColor, printText, stdoutTerminal, terminal
 import type { Runtime } from '../types.js';
 import { type Day, entriesByDay, plusDays, today, weekOf } from './days.js';
 import { displayZone, fetchRange, showsView, weekStartOf, writeRecords } from './fetch.js';
+import type { CalendarOptions } from './filters.js';
 import { renderMonth, renderWeek, weeksOfMonth } from './grid.js';
 
-type Obj = Record<string, unknown>;
-
 /** `2026-12`, `12/2026`, `dec 2026`, `next month`, `+1mo` … → year and month. */
-async function monthOf(rt: Runtime, text: unknown, zone: string): Promise<{ year: number; month: number }> {
+async function monthOf(rt: Runtime, text: string | undefined, zone: string): Promise<{ year: number; month: number }> {
   if (typeof text === 'string') {
     const m = /^(\d{4})-(\d{1,2})$/.exec(text.trim()) ?? /^(\d{1,2})\/(\d{4})$/.exec(text.trim())?.reverse();
     if (m) {
@@ -41,7 +40,7 @@ async function monthOf(rt: Runtime, text: unknown, zone: string): Promise<{ year
 }
 
 /** Runs `calctl calendar`. */
-export async function runCalendar(rt: Runtime, opts: Obj): Promise<void> {
+export async function runCalendar(rt: Runtime, opts: CalendarOptions): Promise<void> {
   if (opts.month !== undefined && opts.week !== undefined) {
     throw new UsageError('--month and --week show different views', 'give one of them');
   }

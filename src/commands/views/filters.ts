@@ -5,7 +5,16 @@
  */
 import type { Command } from 'commander';
 import { getResource } from '../../catalog/index.js';
-import { addFlags, bindFlags } from '../resource/flags.js';
+import { addFlags, bindFlags, type FlagValues } from '../resource/flags.js';
+
+/** What every view takes: the catalog's list filters (keyed by the catalog) and `--local-time`. */
+export type ViewOptions = FlagValues & { localTime?: boolean };
+
+/** `calctl agenda`. */
+export type AgendaOptions = ViewOptions & { days?: number; startDate?: string; endDate?: string };
+
+/** `calctl calendar`: `--week` alone is true (this week), with a day its text. */
+export type CalendarOptions = ViewOptions & { month?: string; week?: string | true; weekStart?: string };
 
 /** List parameters the views set themselves (the range, the pages). */
 const OWN = new Set(['page', 'per_page', 'start_date', 'end_date', 'starts_before', 'ends_after', 'strict_dates']);

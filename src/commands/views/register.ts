@@ -4,9 +4,7 @@
  */
 import { type Command, InvalidArgumentError } from 'commander';
 import type { RegisterCommands } from '../types.js';
-import { addFilterFlags } from './filters.js';
-
-type Opts = Record<string, unknown>;
+import { type AgendaOptions, addFilterFlags, type CalendarOptions } from './filters.js';
 
 function parseDays(value: string): number {
   const n = Number(value);
@@ -31,7 +29,7 @@ export const registerViewCommands: RegisterCommands = (program, deps) => {
     .option('--local-time', "show times in this machine's zone instead of the site's");
   addFilterFlags(agenda)
     .addHelpText('after', VIEW_HELP)
-    .action(async (opts: Opts) => {
+    .action(async (opts: AgendaOptions) => {
       const { runAgenda } = await import('./agenda.js');
       await runAgenda(deps.runtime(), opts);
     });
@@ -46,9 +44,9 @@ export const registerViewCommands: RegisterCommands = (program, deps) => {
     .option('--local-time', "show times in this machine's zone instead of the site's");
   addFilterFlags(calendar)
     .addHelpText('after', VIEW_HELP)
-    .action(async (opts: Opts, command: Command) => {
+    .action(async (_opts: CalendarOptions, command: Command) => {
       const { runCalendar } = await import('./calendar.js');
-      await runCalendar(deps.runtime(), command.opts() ?? opts);
+      await runCalendar(deps.runtime(), command.opts<CalendarOptions>());
     });
 
   program
