@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
-import { toInputForm } from '../../records/index.js';
+import { AS_NEW, recordToInput } from '../../records/index.js';
 import { dateZone, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { settleEnd } from './event-dates.js';
@@ -70,7 +70,7 @@ export async function buildChanges(
     format: rt.globals().dateFormat,
   };
   const dropped: string[] = [];
-  const fromData = await normalizeDataDates(resource, toInputForm(resource, data, dropped), dates);
+  const fromData = await normalizeDataDates(resource, recordToInput(resource, data, { ...AS_NEW, dropped }), dates);
   if (dropped.length > 0) rt.debug(`--data: left out what a write does not take: ${dropped.join(', ')}`);
   const fromFlags = await toBody(resource, raw, dates);
   const changes = { ...fromData, ...fromFlags };

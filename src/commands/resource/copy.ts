@@ -5,7 +5,7 @@
  */
 import type { ResourceSpec } from '../../catalog/index.js';
 import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
-import { toInputForm } from '../../records/index.js';
+import { AS_NEW, recordToInput } from '../../records/index.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { postRecord } from './create.js';
@@ -32,8 +32,7 @@ export async function copyRecord(
 ): Promise<void> {
   const record = await fetchRecord(rt, resource, ref);
   const changes = await buildChanges(rt, resource, opts, record);
-  const base = toInputForm(resource, record);
-  for (const key of NOT_COPIED) delete base[key];
+  const base = recordToInput(resource, record, { ...AS_NEW, omit: NOT_COPIED });
   if (typeof changes.start_date === 'string' && changes.end_date === undefined) {
     const end = keepDuration(record, changes.start_date);
     if (end !== undefined) changes.end_date = end;

@@ -15,7 +15,7 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
 import { changedKeys, siteText, textKind } from '../../records/index.js';
 import type { Counts } from './pull.js';
-import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, writeForm } from './records.js';
+import { contentHash, fetchOne, mapLimit, naturalKey, type Rec, SYNC_ORDER, syncForm } from './records.js';
 import { findLanded } from './recover.js';
 import type { LocalView, Writer } from './replica.js';
 import { type ConflictRow, type JournalRow, localStamp, type SyncState } from './state.js';
@@ -76,7 +76,7 @@ function bodyOf(
   stored: Record<string, string> = {},
   base?: Record<string, unknown>,
 ): Record<string, unknown> {
-  const body = { ...writeForm(resource, rec) };
+  const body = { ...syncForm(resource, rec) };
   for (const key of Object.keys(body)) {
     if (!textKind(resource, key)) continue;
     const text = typeof body[key] === 'string' ? (body[key] as string) : '';
