@@ -7,7 +7,7 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
 import { AS_NEW, recordToInput } from '../../records/index.js';
 import type { CliRuntime } from '../types.js';
-import { buildChanges } from './body.js';
+import { buildChanges, type WriteOptions } from './body.js';
 import { postRecord } from './create.js';
 import { fetchRecord, type RecordRef } from './record.js';
 
@@ -28,7 +28,7 @@ export async function copyRecord(
   rt: CliRuntime,
   resource: ResourceSpec,
   ref: RecordRef,
-  opts: Record<string, unknown> & { porcelain?: boolean },
+  opts: WriteOptions,
 ): Promise<void> {
   const record = await fetchRecord(rt, resource, ref);
   const changes = await buildChanges(rt, resource, opts, record);
