@@ -119,12 +119,34 @@ const EVENT_STATE = ['website', 'venue', 'organizer', 'categories', 'tags', 'cos
 /** Fields only a whole body carries (import and feeds do not compare them; an update keeps them). */
 const GIVEN_ONLY = new Set(['image', 'date_utc']);
 
+/** A resource's writable fields, and the keys of its state, worked out once per resource. */
+interface Keys {
+  writable: Set<string>;
+  state: readonly string[];
+  /** keys a state holds even when the record has not got them (an event's: {@link EVENT_STATE}) */
+  always: Set<string>;
+  flags: Set<string>;
+}
+const KEYS = new WeakMap<ResourceSpec, Keys>();
+function keysOf(resource: ResourceSpec): Keys {
+  let keys = KEYS.get(resource);
+  if (!keys) {
+    const writable = new Set(resource.fields.map((f) => f.name));
+    // (a state keeps the slug of venues and organizers too, which import compares but no write takes)
+    const state = [...writable, ...(writable.has('slug') ? [] : ['slug'])].filter((k) => !GIVEN_ONLY.has(k));
+    const always = new Set(resource.name === 'events' ? EVENT_STATE : []);
+    keys = { writable, state, always, flags: new Set(FLAGS[resource.name] ?? []) };
+    KEYS.set(resource, keys);
+  }
+  return keys;
+}
+
 /** A linked record's id as the write takes it: the embedded object's id, or the value itself (a name). */
 const linkId = (v: unknown): unknown => (isObj(v) && (typeof v.id === 'number' || typeof v.id === 'string') ? v.id : v);
 
 /** A record as a site returns it (not a hand-written body): it carries keys no write takes. */
 function isRepresentation(resource: ResourceSpec, record: Obj): boolean {
-  const writable = new Set(resource.fields.map((f) => f.name));
+  const { writable } = keysOf(resource);
   return Object.keys(record).some((k) => k !== 'id' && !writable.has(k) && resource.recordKeys.includes(k));
 }
 
@@ -139,7 +161,13 @@ const none = (empty: 'keep' | 'drop', value: '' | null): '' | null | undefined =
  * keeps it ({@link keptCost}), the website as the site stores it (decoded), none when only the
  * event's own page ({@link ownWebsite}).
  */
-function fieldValue(resource: ResourceSpec, key: string, record: Obj, empty: 'keep' | 'drop'): unknown {
+function fieldValue(
+  resource: ResourceSpec,
+  flags: Set<string>,
+  key: string,
+  record: Obj,
+  empty: 'keep' | 'drop',
+): unknown {
   const v = record[key];
   const events = resource.name === 'events';
   if (events && key === 'website') {
@@ -149,7 +177,7 @@ function fieldValue(resource: ResourceSpec, key: string, record: Obj, empty: 'ke
   if (events && key === 'cost') return keptCost(record);
   if (events && key === 'venue') return idOf(v);
   if (events && (key === 'organizer' || key === 'categories' || key === 'tags')) return ids(v);
-  if (FLAGS[resource.name]?.includes(key)) {
+  if (flags.has(key)) {
     if (v === undefined) return undefined;
     const on = v === true || v === 'true' || v === '1' || v === 1;
     return resource.name === 'venues' ? String(on) : on;
@@ -200,16 +228,11 @@ export function recordToInput(resource: ResourceSpec, record: Obj, options: Inpu
   if (fields === 'given' && !isRepresentation(resource, record)) body = writtenBody(resource, record);
   else {
     body = {};
-    // (a state keeps the slug of venues and organizers too, which import compares but no write takes)
-    const names = new Set([...resource.fields.map((f) => f.name), ...(fields === 'state' ? ['slug'] : [])]);
-    const keys =
-      fields === 'given'
-        ? Object.keys(record)
-        : [...names].filter(
-            (k) => !GIVEN_ONLY.has(k) && (k in record || (resource.name === 'events' && EVENT_STATE.includes(k))),
-          );
-    for (const key of keys) {
-      const value = names.has(key) ? fieldValue(resource, key, record, empty) : undefined;
+    const { writable, state, always, flags } = keysOf(resource);
+    const given = fields === 'given';
+    for (const key of given ? Object.keys(record) : state) {
+      if (!given && record[key] === undefined && !always.has(key)) continue;
+      const value = !given || writable.has(key) ? fieldValue(resource, flags, key, record, empty) : undefined;
       if (value === undefined) dropped?.push(key);
       else body[key] = value;
     }
