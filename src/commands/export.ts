@@ -20,7 +20,21 @@ import { toQuery } from './resource/values.js';
 import { dateZone, parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands, Runtime } from './types.js';
 
-type Opts = Record<string, unknown>;
+/** The options of `calctl export <resource>`: its own, and the list's filters (by commander attribute). */
+export interface ExportCommandOptions {
+  /** `--file PATH` */
+  file?: string;
+  /** `--quiet`: no "exported N" line */
+  quiet?: boolean;
+  /** `--columns ours|site` */
+  columns?: 'ours' | 'site';
+  /** `--delimiter`, parsed to one character */
+  delimiter?: string;
+  /** `--concurrency`, parsed to a number */
+  concurrency?: number;
+  /** the list filters, read by readFlags */
+  [filter: string]: unknown;
+}
 
 function parseDelimiter(value: string): string {
   const v = value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
@@ -46,7 +60,7 @@ function exportFormat(rt: Runtime, resource: ResourceSpec): ExportFormat | 'ics'
  * @throws UsageError for bad flags or a --file that cannot be written (before any request); API
  *   errors as they come
  */
-export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: Opts): Promise<number> {
+export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: ExportCommandOptions): Promise<number> {
   const { ctx } = rt;
   const g = rt.globals();
   const format = exportFormat(rt, resource);
@@ -80,7 +94,7 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
             query,
             siteZone: await dateZone(rt),
             out,
-            concurrency: opts.concurrency as number | undefined,
+            concurrency: opts.concurrency,
           })
         : await runExport({
             api,
@@ -89,8 +103,8 @@ export async function exportRecords(rt: Runtime, resource: ResourceSpec, opts: O
             format,
             fields,
             siteLabels: site,
-            delimiter: opts.delimiter as string | undefined,
-            concurrency: opts.concurrency as number | undefined,
+            delimiter: opts.delimiter,
+            concurrency: opts.concurrency,
             out,
             signal: ctx.signal,
             raw: g.raw === true,
@@ -165,11 +179,11 @@ function exportCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         `export asks for ${ALL_EVENTS_WINDOW.start_date} to ${ALL_EVENTS_WINDOW.end_date} (not the site's default of yesterday to\n` +
         'two years ahead); --start-date or --end-date replaces one end of that window.',
     )
-    .action(async (_opts: Opts, command: Command) => {
+    .action(async (_opts: ExportCommandOptions, command: Command) => {
       // (not the import's tight old generation: an export keeps little alive, and a full
       // collection every few pages cost it more than it saved)
       growYoungGenerationAtOnce();
-      await exportRecords(deps.runtime(), resource, command.opts());
+      await exportRecords(deps.runtime(), resource, command.opts<ExportCommandOptions>());
     });
 }
 

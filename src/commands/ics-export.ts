@@ -11,6 +11,7 @@ import { UsageError } from '../errors/index.js';
 import { hostOf } from '../ics/uid.js';
 import { writeIcs } from '../ics/writer.js';
 import { CALCTL_VERSION } from '../io/version.js';
+import { stderrNotes } from '../output/notes.js';
 import { typedTitles } from './ics-titles.js';
 import type { Runtime } from './types.js';
 
@@ -52,7 +53,7 @@ export async function exportIcs(rt: Runtime, opts: IcsExportOptions): Promise<nu
     stamp: rt.ctx.now(),
   });
   if (skipped > 0) {
-    rt.ctx.io.stderr.write(`calctl: warning: ${skipped} events without readable dates were left out\n`);
+    stderrNotes(rt.ctx).warn(`${skipped} events without readable dates were left out`);
   }
   await new Promise<void>((done, fail) => {
     opts.out.write(text, (err) => (err ? fail(err) : done()));

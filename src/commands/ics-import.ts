@@ -9,6 +9,7 @@ import type { RecordSource } from '../csv/read.js';
 import { DURATION_FORMS, parseDateInput, parseDuration } from '../dates/index.js';
 import { UsageError } from '../errors/index.js';
 import { type IcsSource, icsNotes, openIcsSource } from '../ics/reader.js';
+import { stderrNotes } from '../output/notes.js';
 import { dateZone } from './shared.js';
 import type { Runtime } from './types.js';
 
@@ -75,5 +76,6 @@ export async function openIcs(
 export function printNotes(rt: Runtime, source: RecordSource): void {
   const stats = (source as Partial<IcsSource>).stats;
   if (!stats) return;
-  for (const line of icsNotes(stats, shownUntil.get(source) ?? '')) rt.ctx.io.stderr.write(`calctl: note: ${line}\n`);
+  const notes = stderrNotes(rt.ctx);
+  for (const line of icsNotes(stats, shownUntil.get(source) ?? '')) notes.note(line);
 }

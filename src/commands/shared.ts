@@ -8,7 +8,7 @@ import { apiUrl } from '../api/rest-url.js';
 import { aResource, type ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import type { OutputFormat, RecordWriterOptions } from '../output/index.js';
-import { colorLevel, loadColor, parseFieldList, resolveFormat } from '../output/index.js';
+import { colorLevel, loadColor, parseFieldList, resolveFormat, stderrNotes } from '../output/index.js';
 import { printText, printValue, stdoutTerminal } from '../output/stdout.js';
 import type { Runtime } from './types.js';
 
@@ -135,7 +135,7 @@ export function recordPath(resource: ResourceSpec, ref: { id: number } | { slug:
 export function printDryRun(rt: Runtime, method: string, url: string, body?: unknown): void {
   const request = body === undefined ? { method, url } : { method, url, body };
   printValue(rt.ctx, request, 'json');
-  rt.ctx.io.stderr.write(`calctl: dry run: ${method} ${url} not sent\n`);
+  stderrNotes(rt.ctx).info(`dry run: ${method} ${url} not sent`);
 }
 
 /** Full URL of a path under the client's base, for dry-run output (the site's URL form, {@link apiUrl}). */

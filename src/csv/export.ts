@@ -8,9 +8,8 @@ import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { type ApiClient, type ParamObject, paginate } from '../api/index.js';
 import { ALL_EVENTS_WINDOW, type ResourceSpec } from '../catalog/index.js';
-import { pick, plainRecord } from '../output/index.js';
+import { columnHeader, EXPORT_COLUMNS, pick, plainRecord, recordCells } from '../output/index.js';
 import { EXPORT_CONCURRENCY } from './defaults.js';
-import { columnHeader, EXPORT_COLUMNS, recordFlattener } from './flatten.js';
 
 type Obj = Record<string, unknown>;
 
@@ -152,7 +151,7 @@ export async function runExport(opts: ExportOptions): Promise<number> {
     };
     // The header goes out first, even for an empty list.
     await flush(stringify([], { ...csvOptions, header: true }), true);
-    const flatten = recordFlattener(columns, parents);
+    const flatten = recordCells(columns, parents);
     let rows: string[][] = [];
     for await (const r of records) {
       rows.push(flatten(r));

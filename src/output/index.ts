@@ -1,5 +1,6 @@
 /** Output: the only writer of data to stdout. */
 export { type ColorLevel, type ColorOptions, colorEnabled, colorLevel, createColor, loadColor } from './color.js';
+export { columnHeader, csvCell, EXPORT_COLUMNS, recordCells } from './encode.js';
 export { closest, getPath, type JsonRecord, parseFieldList, pick, plainText, validateFields } from './fields.js';
 export {
   FORMATS,

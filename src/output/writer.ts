@@ -5,6 +5,7 @@
 import type { ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import { type ColorLevel, createColor } from './color.js';
+import { recordCells } from './encode.js';
 import { getPath, type JsonRecord, pick, plainText, validateFields } from './fields.js';
 import type { OutputFormat } from './format.js';
 import { csvStringify, yaml } from './lazy.js';
@@ -72,12 +73,14 @@ const shape = (record: JsonRecord, fields: readonly string[] | undefined): JsonR
 
 const indent = (text: string): string => text.replace(/^/gm, '  ');
 
+/** CSV: the cells of each record as `export` writes them (the one record encoder: encode.ts). */
 function csvWriter(opts: RecordWriterOptions): RecordWriter {
   const columns = opts.fields ?? opts.resource.recordKeys;
   const line = (cells: readonly string[]) => csvStringify().stringify([cells], { delimiter: opts.delimiter ?? ',' });
+  const cells = recordCells(columns);
   opts.stream.write(line(columns));
   return {
-    write: (record) => void opts.stream.write(line(columns.map((path) => plainText(getPath(record, path))))),
+    write: (record) => void opts.stream.write(line(cells(record))),
     end: () => {},
   };
 }

@@ -4,13 +4,15 @@
  * keeps it. Pure (no I/O): the client's import, update, copy and sync use it, and the server's replica.
  */
 export { canon, changedKeys, indexedKeys, keptWhenUnchanged } from './compare.js';
-export { mergeUpdate, toInputForm } from './input-form.js';
 export { keyOf, naturalKeyFields } from './key.js';
 export { nameKey, siteSlug, siteText, textKind } from './text.js';
 export {
+  AS_NEW,
   type Body,
+  type InputOptions,
   idOf,
   ids,
+  mergeUpdate,
   ownWebsite,
   recordToInput,
   SITE_RESETS,

@@ -99,8 +99,9 @@ function linkedRow(type: 'tribe_venue' | 'tribe_organizer', rec: Rec): PostInput
     if (typeof input[k] === 'string' && input[k] !== '') meta[k] = input[k];
   }
   if (venue) {
-    meta.show_map = input.show_map !== false;
-    meta.show_map_link = input.show_map_link !== false;
+    // (a venue's switches are strings in a write: "false" is the one that is off)
+    meta.show_map = input.show_map !== 'false';
+    meta.show_map_link = input.show_map_link !== 'false';
   }
   row.meta = meta;
   return row;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { costInput, getResource } from '../../src/catalog/index.js';
-import { mergeUpdate, toInputForm, writableState } from '../../src/records/index.js';
+import { AS_NEW, mergeUpdate, recordToInput, writableState } from '../../src/records/index.js';
 
 const events = getResource('events');
 
@@ -118,8 +118,8 @@ describe('mergeUpdate', () => {
     expect(body.timezone).toBe('Asia/Tokyo');
   });
 
-  it('toInputForm turns a whole record into a body', () => {
-    const input = toInputForm(events, tokyo);
+  it('recordToInput (AS_NEW) turns a whole record into a body', () => {
+    const input = recordToInput(events, tokyo, AS_NEW);
     expect(input.venue).toBe(3);
     expect(input.organizer).toEqual([9, 8]);
     expect(input.categories).toEqual([4]);

@@ -9,7 +9,7 @@ import { paginate } from '../../api/paginate.js';
 import { everythingQuery, getResource, type ResourceSpec, VISIBLE_STATUSES } from '../../catalog/index.js';
 import { changedKeys, idOf, ids } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
-import { coreModified, fetchOne, mapLimit, type Rec, writeForm } from '../sync/records.js';
+import { coreModified, fetchOne, mapLimit, type Rec, syncForm } from '../sync/records.js';
 
 export type { Rec };
 
@@ -142,7 +142,7 @@ export function targetBody(
   translate: Translate,
   out: { missing: string[]; noImage?: boolean },
 ): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...writeForm(resource, rec) };
+  const body: Record<string, unknown> = { ...syncForm(resource, rec) };
   plainText(resource, body);
   // (slugs follow the names on the target: a unique slug there may differ)
   delete body.slug;
@@ -200,7 +200,7 @@ export function bodyHash(body: Record<string, unknown>): string {
  * body gives; a target image is kept when the source has none copied yet).
  */
 export function sameOnTarget(resource: ResourceSpec, body: Record<string, unknown>, target: Rec): boolean {
-  const theirs = writeForm(resource, target);
+  const theirs = syncForm(resource, target);
   const mine = { ...body };
   if (mine.image === undefined) delete theirs.image;
   return changedKeys(resource, mine, theirs).length === 0;

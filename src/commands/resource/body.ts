@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
-import { toInputForm } from '../../records/index.js';
+import { AS_NEW, recordToInput } from '../../records/index.js';
 import { dateZone, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { settleEnd } from './event-dates.js';
@@ -46,6 +46,23 @@ export async function readDataOption(rt: CliRuntime, data: string): Promise<Reco
 }
 
 /**
+ * The options of create, update and copy: the resource's field flags (generated from the catalog,
+ * by their commander attribute) and the body's own.
+ */
+export interface WriteOptions {
+  /** `--data`: inline JSON, `@file.json` or `-` */
+  data?: string;
+  /** `--duration` of an event (its end counted from its start) */
+  duration?: string;
+  /** `--create-missing`: linked records named and not found are created */
+  createMissing?: boolean;
+  /** `--porcelain`: only the new id is printed (create, copy) */
+  porcelain?: boolean;
+  /** the field flags, read by readFlags */
+  [flag: string]: unknown;
+}
+
+/**
  * The changes a create/update asks for, in input form with dates in the server format. The global
  * `--timezone` doubles as the event's `timezone` field (and naive dates are read in it). An event's
  * relative end (`--end-date +2h`) and `--duration` count from its start (the record's, on update).
@@ -53,7 +70,7 @@ export async function readDataOption(rt: CliRuntime, data: string): Promise<Reco
 export async function buildChanges(
   rt: CliRuntime,
   resource: ResourceSpec,
-  opts: Record<string, unknown>,
+  opts: WriteOptions,
   record?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const recordZone = typeof record?.timezone === 'string' ? record.timezone : undefined;
@@ -70,7 +87,7 @@ export async function buildChanges(
     format: rt.globals().dateFormat,
   };
   const dropped: string[] = [];
-  const fromData = await normalizeDataDates(resource, toInputForm(resource, data, dropped), dates);
+  const fromData = await normalizeDataDates(resource, recordToInput(resource, data, { ...AS_NEW, dropped }), dates);
   if (dropped.length > 0) rt.debug(`--data: left out what a write does not take: ${dropped.join(', ')}`);
   const fromFlags = await toBody(resource, raw, dates);
   const changes = { ...fromData, ...fromFlags };

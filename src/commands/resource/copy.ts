@@ -5,9 +5,9 @@
  */
 import type { ResourceSpec } from '../../catalog/index.js';
 import { fieldsToMs, formatWall, parseWallTime } from '../../clock/index.js';
-import { toInputForm } from '../../records/index.js';
+import { AS_NEW, recordToInput } from '../../records/index.js';
 import type { CliRuntime } from '../types.js';
-import { buildChanges } from './body.js';
+import { buildChanges, type WriteOptions } from './body.js';
 import { postRecord } from './create.js';
 import { type RecordRef, requireRecord } from './record.js';
 
@@ -28,12 +28,11 @@ export async function copyRecord(
   rt: CliRuntime,
   resource: ResourceSpec,
   ref: RecordRef,
-  opts: Record<string, unknown> & { porcelain?: boolean },
+  opts: WriteOptions,
 ): Promise<void> {
   const record = await requireRecord(rt, resource, ref);
   const changes = await buildChanges(rt, resource, opts, record);
-  const base = toInputForm(resource, record);
-  for (const key of NOT_COPIED) delete base[key];
+  const base = recordToInput(resource, record, { ...AS_NEW, omit: NOT_COPIED });
   if (typeof changes.start_date === 'string' && changes.end_date === undefined) {
     const end = keepDuration(record, changes.start_date);
     if (end !== undefined) changes.end_date = end;

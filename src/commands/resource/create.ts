@@ -5,7 +5,7 @@ import type { JsonRecord } from '../../output/index.js';
 import { printText } from '../../output/stdout.js';
 import { canPrompt, dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
-import { buildChanges } from './body.js';
+import { buildChanges, type WriteOptions } from './body.js';
 import { checkOrder } from './event-dates.js';
 import { kebab } from './flags.js';
 
@@ -46,11 +46,7 @@ async function promptMissing(rt: CliRuntime, resource: ResourceSpec, body: Recor
 }
 
 /** Creates a record and prints it (`--porcelain`: only the new id). */
-export async function createRecord(
-  rt: CliRuntime,
-  resource: ResourceSpec,
-  opts: Record<string, unknown> & { porcelain?: boolean },
-): Promise<void> {
+export async function createRecord(rt: CliRuntime, resource: ResourceSpec, opts: WriteOptions): Promise<void> {
   const body = await buildChanges(rt, resource, opts);
   const absent = missing(resource, body);
   if (absent.length > 0) {

@@ -8,6 +8,7 @@ import type { ResourceSpec } from '../../catalog/index.js';
 import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
 import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
+import { stderrNotes } from '../../output/notes.js';
 import { recordToInput } from '../../records/index.js';
 import { confirmOrThrow, fullUrl, parseId, printDryRun, recordPath } from '../shared.js';
 import type { CliRuntime } from '../types.js';
@@ -64,7 +65,7 @@ export async function deleteRecords(
 ): Promise<void> {
   const { refs } = named;
   if (refs.length === 0) {
-    rt.ctx.io.stderr.write(`calctl: no ${resource.name} to delete\n`);
+    stderrNotes(rt.ctx).info(`no ${resource.name} to delete`);
     return;
   }
   const api = await rt.api();
@@ -87,7 +88,7 @@ export async function deleteRecords(
     ? `Delete ${what} for good? This cannot be undone.`
     : `${resource.kind === 'term' ? 'Delete' : 'Move to the trash'} ${what}?`;
   if (!(await confirmOrThrow(rt, question))) {
-    rt.ctx.io.stderr.write('calctl: nothing deleted\n');
+    stderrNotes(rt.ctx).info('nothing deleted');
     return;
   }
   // (recorded in the profile's history: each record's state before it goes, so `calctl undo` restores it)

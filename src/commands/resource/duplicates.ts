@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import { everythingQuery, getResource, type ResourceSpec } from '../../catalog/index.js';
 import { type Candidate, type DuplicateGroup, duplicateGroups } from '../../links/duplicates.js';
+import { stderrNotes } from '../../output/notes.js';
 import { decodeEntities } from '../../wptext/index.js';
 import { outputFormat, printData } from '../shared.js';
 import type { Runtime } from '../types.js';
@@ -99,7 +100,7 @@ export async function listDuplicates(rt: Runtime, resource: ResourceSpec): Promi
     return;
   }
   if (found.length === 0) {
-    rt.ctx.io.stderr.write(`calctl: no likely duplicates among the ${resource.name}\n`);
+    stderrNotes(rt.ctx).info(`no likely duplicates among the ${resource.name}`);
     return;
   }
   const { printText } = await import('../../output/index.js');

@@ -3,7 +3,7 @@ import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import type { JsonRecord } from '../../output/index.js';
-import { createRecordWriter, pacedStdout, printText } from '../../output/index.js';
+import { createRecordWriter, pacedStdout, printText, stderrNotes } from '../../output/index.js';
 import { dateZone, outputFormat, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { bindFlags, type FlagValues, readFlags } from './flags.js';
@@ -51,8 +51,8 @@ export async function listRecords(rt: Runtime, resource: ResourceSpec, opts: Fla
   const warnGeoloc = (record: JsonRecord) => {
     if (!geoloc || warned || !showsGeolocIgnored(record)) return;
     warned = true;
-    rt.ctx.io.stderr.write(
-      'calctl: warning: the site ignored the geoloc filters (they need the premium Events Calendar Pro extension); the results are not narrowed by location\n',
+    stderrNotes(rt.ctx).warn(
+      'the site ignored the geoloc filters (they need the premium Events Calendar Pro extension); the results are not narrowed by location',
     );
   };
   if ((await outputFormat(rt)) === 'count') {
@@ -68,7 +68,7 @@ export async function listRecords(rt: Runtime, resource: ResourceSpec, opts: Fla
     await stdout.ready();
   }
   writer.end();
-  if (more && rt.ctx.io.stderr.isTTY) rt.ctx.io.stderr.write(`calctl: note: ${more}\n`);
+  if (more && rt.ctx.io.stderr.isTTY) stderrNotes(rt.ctx).note(more);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { JsonRecord } from '../../output/index.js';
 import { mergeUpdate, siteText, textKind } from '../../records/index.js';
 import { dateZone, fullUrl, printDryRun, recordPath, writerOptions } from '../shared.js';
 import type { CliRuntime } from '../types.js';
-import { buildChanges } from './body.js';
+import { buildChanges, type WriteOptions } from './body.js';
 import { checkOrder } from './event-dates.js';
 import { type RecordRef, requireRecord } from './record.js';
 
@@ -18,7 +18,7 @@ export async function updateRecord(
   rt: CliRuntime,
   resource: ResourceSpec,
   ref: RecordRef,
-  opts: Record<string, unknown>,
+  opts: WriteOptions,
 ): Promise<void> {
   const record = await requireRecord(rt, resource, ref);
   const changes = await buildChanges(rt, resource, opts, record);

@@ -8,11 +8,11 @@
  */
 import type { ApiClient } from '../../api/index.js';
 import { getResource, type ResourceSpec } from '../../catalog/index.js';
-import { fetchOne, mapLimit, type Rec, writeForm } from './records.js';
+import { fetchOne, mapLimit, type Rec, syncForm } from './records.js';
 
 /** The ids `rec` links to, by the linked resource (read from its write form, which has them as ids). */
 export function linkedIds(resource: ResourceSpec, rec: Rec): Map<ResourceSpec, Set<number>> {
-  const form = writeForm(resource, rec);
+  const form = syncForm(resource, rec);
   const out = new Map<ResourceSpec, Set<number>>();
   for (const field of resource.fields) {
     const value = form[field.name];

@@ -189,6 +189,136 @@ async function firstPull(
   return seen;
 }
 
+/** What a pull will write, gathered resource by resource and written at its end (see the module note). */
+interface PullPlan {
+  counts: Counts;
+  /** conflicts found */
+  found: ConflictRow[];
+  /** writes to the copy's store */
+  plans: (() => void)[];
+  /** writes to the status database, after the store's */
+  bases: (() => void)[];
+}
+
+/** What the pull knows of one resource while it plans it. */
+interface ResourceStep {
+  resource: ResourceSpec;
+  base: Map<number, { modified: string; hash: string; synced?: string | undefined }>;
+  /** the copy's records the site's changes touch, and those made offline */
+  mine: Map<number, Rec>;
+  modified: Map<number, string>;
+}
+
+/** The content hash of the copy's record `id`, undefined when the copy has it not. */
+const localHash = (step: ResourceStep, id: number): string | undefined => {
+  const rec = step.mine.get(id);
+  return rec ? contentHash(step.resource, rec) : undefined;
+};
+
+/**
+ * The copy's records the site's changes are about (only records the copy had from the site can be
+ * there under a site id) and those made offline: the copy is read only there.
+ */
+async function readMine(
+  local: LocalView,
+  resource: ResourceSpec,
+  base: ResourceStep['base'],
+  ids: readonly number[],
+): Promise<Map<number, Rec>> {
+  const mine = new Map<number, Rec>();
+  for (const id of ids) {
+    if (!base.has(id)) continue;
+    const rec = await local.get(resource, id);
+    if (rec) mine.set(id, rec);
+  }
+  for (const rec of await local.offline(resource)) mine.set(rec.id, rec);
+  return mine;
+}
+
+/** Same content, a newer modification time: the base learns the time; an unchanged copy the dates. */
+function planTouched(plan: PullPlan, step: ResourceStep, writer: Writer, state: SyncState, touched: Map<number, Rec>) {
+  const { resource, base, modified } = step;
+  for (const [id, rec] of touched) {
+    const b = base.get(id) as { hash: string };
+    const same = localHash(step, id) === b.hash;
+    if (same) plan.plans.push(() => writer.put(resource, rec));
+    const local = same ? localStamp(rec) : '';
+    plan.bases.push(() =>
+      state.setBase({
+        resource: resource.name,
+        id,
+        hash: b.hash,
+        record: rec,
+        modified: modified.get(id) ?? '',
+        local,
+      }),
+    );
+  }
+}
+
+/**
+ * Records the site changed or made: taken into the copy where the copy has not changed them (or
+ * changed them alike); a conflict where it has, or where a record made offline has the same natural key.
+ */
+function planChanged(plan: PullPlan, step: ResourceStep, writer: Writer, state: SyncState, changed: Map<number, Rec>) {
+  const { resource, base, modified } = step;
+  const offline = new Map<string, Rec>();
+  for (const rec of step.mine.values()) {
+    if (rec.id >= LOCAL_ID_FLOOR && !base.has(rec.id)) offline.set(naturalKey(resource, rec), rec);
+  }
+  for (const [id, rec] of changed) {
+    const b = base.get(id);
+    const hash = contentHash(resource, rec);
+    const take = () => {
+      plan.plans.push(() => writer.put(resource, rec));
+      plan.bases.push(() =>
+        state.setBase({
+          resource: resource.name,
+          id,
+          hash,
+          record: rec,
+          modified: modified.get(id) ?? '',
+          local: localStamp(rec),
+        }),
+      );
+    };
+    if (!b) {
+      const twin = offline.get(naturalKey(resource, rec));
+      if (twin) {
+        plan.found.push({ resource: resource.name, id: twin.id, kind: 'create/create', site: rec });
+        continue;
+      }
+      take();
+      plan.counts.created++;
+      continue;
+    }
+    const mineHash = localHash(step, id);
+    if (mineHash === b.hash || mineHash === hash) {
+      take();
+      if (hash !== b.hash) plan.counts.updated++;
+      continue;
+    }
+    const kind = mineHash === undefined ? 'delete/update' : 'update/update';
+    plan.found.push({ resource: resource.name, id, kind, site: rec });
+  }
+}
+
+/** Records gone from the site: gone from the copy too, unless the copy changed them (a conflict). */
+function planGone(plan: PullPlan, step: ResourceStep, writer: Writer, state: SyncState, gone: readonly number[]) {
+  const { resource, base } = step;
+  for (const id of gone) {
+    const b = base.get(id) as { hash: string };
+    const mineHash = localHash(step, id);
+    if (mineHash !== undefined && mineHash !== b.hash) {
+      plan.found.push({ resource: resource.name, id, kind: 'update/delete', site: null });
+      continue;
+    }
+    plan.plans.push(() => writer.remove(resource, id));
+    plan.bases.push(() => state.dropBase(resource.name, id));
+    plan.counts.deleted++;
+  }
+}
+
 /**
  * Pulls every resource; `local` is the copy as it is now (read before any write), `siteZone` the
  * site's zone as it names it (what its local modification times are in).
@@ -201,10 +331,7 @@ export async function pull(
   siteZone: string,
   afterStore?: () => void,
 ): Promise<PullResult> {
-  const counts: Counts = { created: 0, updated: 0, deleted: 0 };
-  const found: ConflictRow[] = [];
-  const plans: (() => void)[] = [];
-  const bases: (() => void)[] = [];
+  const plan: PullPlan = { counts: { created: 0, updated: 0, deleted: 0 }, found: [], plans: [], bases: [] };
   // What this pull brings, by resource, and the records an event links to that neither the copy nor
   // this pull has (links.ts): written, with their bases, before the records that name them.
   const arrived = new Map<string, Set<number>>();
@@ -220,117 +347,33 @@ export async function pull(
     if (extra.length === 0) return;
     storeAsOnSite(writer, state, extra);
     for (const { resource: r, rec } of extra) arrive(r, [rec.id]);
-    counts.created += extra.length;
+    plan.counts.created += extra.length;
   };
   for (const resource of SYNC_ORDER) {
     const base = state.baseMeta(resource.name);
-    if (base.size === 0) {
-      const offline = await local.offline(resource);
-      if (offline.length === 0) {
-        const brought = await firstPull(site, resource, state, writer, (records) => bring(resource, records));
-        arrive(resource, brought);
-        counts.created += brought.size;
-        continue;
-      }
+    if (base.size === 0 && (await local.offline(resource)).length === 0) {
+      const brought = await firstPull(site, resource, state, writer, (records) => bring(resource, records));
+      arrive(resource, brought);
+      plan.counts.created += brought.size;
+      continue;
     }
-    // (the copy is read only where the site changed, and for what was made offline)
-    const mine = new Map<number, Rec>();
-    const localHash = (id: number) => {
-      const rec = mine.get(id);
-      return rec ? contentHash(resource, rec) : undefined;
-    };
     const { changed, touched, gone, modified } = await siteChanges(site, resource, base, siteZone);
     arrive(resource, changed.keys());
     await bring(resource, [...changed.values(), ...touched.values()]);
-    // (only records the copy had from the site can be there under a site id)
-    for (const id of [...changed.keys(), ...touched.keys(), ...gone]) {
-      if (!base.has(id)) continue;
-      const rec = await local.get(resource, id);
-      if (rec) mine.set(id, rec);
-    }
-    for (const rec of await local.offline(resource)) mine.set(rec.id, rec);
-    // (same content, a newer modification time: the base learns the time; an unchanged copy the dates)
-    for (const [id, rec] of touched) {
-      const b = base.get(id) as { hash: string };
-      const same = localHash(id) === b.hash;
-      if (same) plans.push(() => writer.put(resource, rec));
-      const local = same ? localStamp(rec) : '';
-      bases.push(() =>
-        state.setBase({
-          resource: resource.name,
-          id,
-          hash: b.hash,
-          record: rec,
-          modified: modified.get(id) ?? '',
-          local,
-        }),
-      );
-    }
-    // Records created offline, by natural key: the same record made on the site meanwhile is a conflict.
-    const offline = new Map<string, Rec>();
-    for (const rec of mine.values()) {
-      if (rec.id >= LOCAL_ID_FLOOR && !base.has(rec.id)) offline.set(naturalKey(resource, rec), rec);
-    }
-    for (const [id, rec] of changed) {
-      const b = base.get(id);
-      const hash = contentHash(resource, rec);
-      const keep = () =>
-        bases.push(() =>
-          state.setBase({
-            resource: resource.name,
-            id,
-            hash,
-            record: rec,
-            modified: modified.get(id) ?? '',
-            local: localStamp(rec),
-          }),
-        );
-      if (!b) {
-        const twin = offline.get(naturalKey(resource, rec));
-        if (twin) {
-          found.push({ resource: resource.name, id: twin.id, kind: 'create/create', site: rec });
-          continue;
-        }
-        plans.push(() => writer.put(resource, rec));
-        keep();
-        counts.created++;
-        continue;
-      }
-      const mineHash = localHash(id);
-      const localChanged = mineHash !== b.hash;
-      if (!localChanged || mineHash === hash) {
-        plans.push(() => writer.put(resource, rec));
-        keep();
-        if (hash !== b.hash) counts.updated++;
-        continue;
-      }
-      found.push({
-        resource: resource.name,
-        id,
-        kind: mineHash === undefined ? 'delete/update' : 'update/update',
-        site: rec,
-      });
-    }
-    for (const id of gone) {
-      const b = base.get(id) as { hash: string };
-      const mineHash = localHash(id);
-      if (mineHash !== undefined && mineHash !== b.hash) {
-        found.push({ resource: resource.name, id, kind: 'update/delete', site: null });
-        continue;
-      }
-      plans.push(() => writer.remove(resource, id));
-      bases.push(() => state.dropBase(resource.name, id));
-      counts.deleted++;
-    }
+    const mine = await readMine(local, resource, base, [...changed.keys(), ...touched.keys(), ...gone]);
+    const step: ResourceStep = { resource, base, mine, modified };
+    planTouched(plan, step, writer, state, touched);
+    planChanged(plan, step, writer, state, changed);
+    planGone(plan, step, writer, state, gone);
   }
   // (the store first, then the status database: see the module note)
   writer.apply(() => {
-    for (const plan of plans) plan();
+    for (const write of plan.plans) write();
   });
   afterStore?.();
   state.transaction(() => {
-    for (const b of bases) b();
-    for (const c of found) state.setConflict(c);
+    for (const b of plan.bases) b();
+    for (const c of plan.found) state.setConflict(c);
   });
-  return { counts, conflicts: state.conflicts() };
+  return { counts: plan.counts, conflicts: state.conflicts() };
 }

@@ -10,7 +10,7 @@ import { paginate } from '../../api/paginate.js';
 import { findRecord } from '../../api/records.js';
 import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
-import { keyOf, toInputForm } from '../../records/index.js';
+import { AS_NEW, type InputOptions, keyOf, recordToInput } from '../../records/index.js';
 
 export type Rec = Record<string, unknown> & { id: number };
 
@@ -62,16 +62,21 @@ export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item:
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Write forms already worked out, by record (a pull hashes a record, then keeps its form as the base). */
+/**
+ * What sync compares, hashes, keeps as a base and sends: the record model's body that makes a record
+ * ({@link AS_NEW}), without what sync leaves to each side (publication dates, author). A form made so
+ * is its own form again, so a base kept as one hashes as the record it was made of.
+ */
+export const SYNC_FORM: InputOptions = Object.freeze({ ...AS_NEW, omit: ['id', 'date', 'date_utc', 'author'] });
+
+/** Forms already worked out, by record (a pull hashes a record, then keeps its form as the base). */
 const forms = new WeakMap<object, Record<string, unknown>>();
 
-/** The write form of a record, without what sync leaves to each side (publication dates, author). */
-export function writeForm(resource: ResourceSpec, rec: Record<string, unknown>): Record<string, unknown> {
+/** The sync form of a record ({@link SYNC_FORM}), worked out once per record (shared: copy before changing). */
+export function syncForm(resource: ResourceSpec, rec: Record<string, unknown>): Record<string, unknown> {
   const known = forms.get(rec);
   if (known) return known;
-  const form = toInputForm(resource, rec);
-  for (const key of ['id', 'date', 'date_utc', 'author']) delete form[key];
-  if (resource.kind === 'post' && typeof rec.status === 'string') form.status = rec.status;
+  const form = recordToInput(resource, rec, SYNC_FORM);
   forms.set(rec, form);
   return form;
 }
@@ -91,7 +96,7 @@ function sorted(value: unknown): unknown {
 /** The content hash of a record: equal content on both sides is never a conflict. */
 export function contentHash(resource: ResourceSpec, rec: Record<string, unknown>): string {
   return createHash('sha256')
-    .update(JSON.stringify(sorted(writeForm(resource, rec))))
+    .update(JSON.stringify(sorted(syncForm(resource, rec))))
     .digest('hex')
     .slice(0, 32);
 }

@@ -22,7 +22,7 @@ import { outputFormat, siteZone } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type Counts, pull } from './pull.js';
 import { type PlannedWrite, plannedText, push } from './push.js';
-import { contentHash, type Rec, SYNC_ORDER, writeForm } from './records.js';
+import { contentHash, type Rec, SYNC_ORDER, syncForm } from './records.js';
 import { type LocalView, openLocalView, Writer } from './replica.js';
 import { type ConflictRow, localStamp, SyncState } from './state.js';
 
@@ -69,7 +69,7 @@ async function open(rt: CliRuntime, dataFlag: string | undefined, create: boolea
 
 /** The field-by-field difference of a conflict: base, local and site values of each field that differs. */
 function diffOf(resource: ResourceSpec, base: Rec | undefined, local: Rec | undefined, site: Rec | null) {
-  const forms = [base, local, site ?? undefined].map((r) => (r ? writeForm(resource, r) : undefined));
+  const forms = [base, local, site ?? undefined].map((r) => (r ? syncForm(resource, r) : undefined));
   const keys = new Set(forms.flatMap((f) => (f ? Object.keys(f) : [])));
   const fields: { field: string; base: unknown; local: unknown; site: unknown }[] = [];
   for (const key of [...keys].sort()) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ResourceName } from '../../catalog/index.js';
 import { openSqliteFile } from '../../server/index.js';
-import { SYNC_ORDER, writeForm } from './records.js';
+import { SYNC_ORDER, syncForm } from './records.js';
 
 export interface BaseRow {
   resource: ResourceName;
@@ -191,7 +191,7 @@ export class SyncState {
 
   setBase(row: BaseRow): void {
     const spec = SYNC_ORDER.find((r) => r.name === row.resource);
-    const kept = spec ? writeForm(spec, row.record) : row.record;
+    const kept = spec ? syncForm(spec, row.record) : row.record;
     const synced = new Date(this.now().getTime() - 1000).toISOString().slice(0, 19);
     this.sql(
       'INSERT OR REPLACE INTO base (resource, id, hash, record, modified, synced, local) VALUES (?, ?, ?, ?, ?, ?, ?)',
