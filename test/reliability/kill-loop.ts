@@ -19,6 +19,7 @@ import {
   runMixedWriters,
   sha1,
   type UploadFiles,
+  WRITER_KINDS,
 } from './mixed-writers.js';
 import { consistencyProblems, integrityCheck, openStore, uploadsProblems, userProblems } from './store-check.js';
 import { prng } from './writers.js';
@@ -223,7 +224,7 @@ export async function killLoop(opts: KillLoopOptions): Promise<KillSummary> {
   let serve = await spawnServe({ dataDir: opts.dataDir, env, startTimeoutMs: 60_000 });
   for (let round = 0; round < opts.kills; round++) {
     let killed = false;
-    let acks = 0;
+    const kinds = new Set<string>();
     const writing = runMixedWriters({
       origin: serve.origin,
       auth,
@@ -231,13 +232,12 @@ export async function killLoop(opts: KillLoopOptions): Promise<KillSummary> {
       files,
       ledger,
       until: () => killed,
-      onAck: () => {
-        acks += 1;
-      },
+      onAck: (kind) => kinds.add(kind),
     });
-    // (the first answers can be slow on a busy machine: the kill comes once the load flows)
-    for (let i = 0; i < 400 && acks < 3; i++) await sleep(50);
-    await sleep(Math.floor(rnd() * (opts.maxDelayMs ?? 2500)));
+    // The kill comes once every kind of writer has been answered (the slow ones too: uploads drawn
+    // with sharp, passwords hashed with scrypt; at most 20 s), at a seeded random moment after that.
+    for (let i = 0; i < 400 && kinds.size < new Set(WRITER_KINDS).size; i++) await sleep(50);
+    await sleep(Math.floor(rnd() * (opts.maxDelayMs ?? 3000)));
     await serve.kill();
     killed = true;
     summary.kills += 1;

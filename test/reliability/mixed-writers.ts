@@ -79,7 +79,8 @@ export interface MixedOptions {
   files: UploadFiles;
   ledger: Ledger;
   until: () => boolean;
-  onAck?: () => void;
+  /** called after each answered write, with its writer's kind */
+  onAck?: (kind: string) => void;
   /** writes per writer at most */
   max?: number;
 }
@@ -165,7 +166,7 @@ export async function runMixedWriters(opts: MixedOptions): Promise<MixedResult> 
 
   const counted = (kind: string) => {
     result.byKind[kind] = (result.byKind[kind] ?? 0) + 1;
-    opts.onAck?.();
+    opts.onAck?.(kind);
   };
 
   /** `fn` per step until told to stop; a step's lost answer ends the loop (the server is gone). */

@@ -94,8 +94,9 @@ export function filesBelow(root: string): string[] {
 /**
  * The uploads folder and the attachments agree: every file an attachment names (its attached file,
  * each sub-size, the original of a scaled image, the file its guid names) is there, with the size its
- * metadata records; and every file of the folder is one an attachment names (nothing left that the
- * server would serve under no attachment).
+ * metadata records; every file of the folder is one an attachment names (nothing left that the
+ * server would serve under no attachment); and no file waits in the pending folder once the server has
+ * opened the data dir.
  */
 export function uploadsProblems(db: Database, dataDir: string): string[] {
   const root = join(dataDir, 'uploads');
@@ -138,6 +139,9 @@ export function uploadsProblems(db: Database, dataDir: string): string[] {
     }
   }
   for (const rel of filesBelow(root)) if (!named.has(rel)) problems.push(`uploads/${rel} belongs to no attachment`);
+  // (files wait there only while their write's transaction is open: the server settles them on open)
+  for (const rel of filesBelow(join(dataDir, 'uploads-pending')))
+    problems.push(`uploads-pending/${rel} left unsettled`);
   return problems;
 }
 

@@ -147,7 +147,7 @@ export class MediaStore {
   }
 
   /**
-   * Writes a file for below uploads/, making its folders; only the owner may read them. In a
+   * Writes a file to go below uploads/, making its folders; only the owner may read them. In a
    * transaction it waits in the pending folder and is served once the transaction commits.
    */
   writeFile(relative: string, bytes: Buffer): void {
