@@ -21,7 +21,7 @@ afterAll(() => {
 
 describe.skipIf(!serveAvailable())('SIGKILL under mixed writers', () => {
   it('five kills on one data dir: every answered write of every kind survives, uploads and attachments agree', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'calctl-kill-'));
     dirs.push(dataDir);

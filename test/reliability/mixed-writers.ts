@@ -127,9 +127,9 @@ export async function runMixedWriters(opts: MixedOptions): Promise<MixedResult> 
   async function send(
     method: string,
     path: string,
-    body?: { json?: unknown; raw?: Buffer; headers?: Record<string, string> },
+    body?: { json?: unknown; raw?: Buffer; headers?: Record<string, string>; auth?: string },
   ): Promise<Answer> {
-    const headers: Record<string, string> = { authorization: opts.auth, ...(body?.headers ?? {}) };
+    const headers: Record<string, string> = { authorization: body?.auth ?? opts.auth, ...(body?.headers ?? {}) };
     let payload: Buffer | string | null = null;
     if (body?.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -303,7 +303,38 @@ export async function runMixedWriters(opts: MixedOptions): Promise<MixedResult> 
     await change(`user:${id}`, { kind: 'user', id, login: name, email, name: n2 }, 'users', () =>
       send('POST', `/wp/v2/users/${id}`, { json: { name: n2 } }),
     );
-    if (i % 3 === 2) {
+    if (i % 6 === 5) {
+      // A user with an upload of their own, deleted with their posts: the attachment goes with its files.
+      const ap = await send('POST', `/wp/v2/users/${id}/application-passwords`, { json: { name: 'uploads' } });
+      counted('users');
+      const auth = `Basic ${Buffer.from(`${name}:${ap.json.password as string}`).toString('base64')}`;
+      const title = `${name} upload`;
+      const up = await send('POST', `/wp/v2/media?title=${encodeURIComponent(title)}`, {
+        raw: opts.files.small,
+        auth,
+        headers: { 'content-type': 'image/png', 'content-disposition': 'attachment; filename="own.png"' },
+      });
+      const mediaId = up.json.id as number;
+      const original = new URL(up.json.source_url as string).pathname.replace(/^.*?\/wp-content\/uploads\//, '');
+      const gone: Expect = { kind: 'media-gone', id: mediaId, original };
+      created(
+        `media:${mediaId}`,
+        { kind: 'media', id: mediaId, title, original, sha1: sha1(opts.files.small), size: opts.files.small.length },
+        'users',
+      );
+      try {
+        await send('DELETE', `/wp/v2/users/${id}?force=true&reassign=false`);
+      } catch (err) {
+        if (err instanceof Lost) {
+          ledger.unknown(`user:${id}`, { kind: 'user-gone', id });
+          ledger.unknown(`media:${mediaId}`, gone);
+        }
+        throw err;
+      }
+      ledger.ack(`user:${id}`, { kind: 'user-gone', id });
+      ledger.ack(`media:${mediaId}`, gone);
+      counted('users');
+    } else if (i % 3 === 2) {
       await change(`user:${id}`, { kind: 'user-gone', id }, 'users', () =>
         send('DELETE', `/wp/v2/users/${id}?force=true&reassign=1`),
       );
