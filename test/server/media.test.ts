@@ -236,4 +236,53 @@ describe.skipIf(!serveAvailable())('the media library', () => {
     expect((await call('GET', `${tribe}/events/${event.json.id}`)).json.image).toBe(false);
     expect((await fetch(`${server.origin}/wp-content/uploads/..%2F..%2Fcalctl.sqlite`)).status).toBe(404);
   });
+
+  it("a user deleted with their posts takes their uploads' files too", async () => {
+    // (found by the kill loop: the attachment rows went, their files stayed served under none)
+    const user = await call('POST', `${wp}/users`, {
+      body: JSON.stringify({
+        username: 'uploader',
+        email: 'uploader@example.com',
+        password: 'x-secret-1',
+        roles: ['author'],
+      }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const ap = await call('POST', `${wp}/users/${user.json.id}/application-passwords`, {
+      body: JSON.stringify({ name: 'uploads' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const own = await call('POST', `${wp}/media`, {
+      auth: false,
+      body: await jpeg(400, 300),
+      headers: {
+        authorization: `Basic ${Buffer.from(`uploader:${ap.json.password}`).toString('base64')}`,
+        'content-type': 'image/jpeg',
+        'content-disposition': 'attachment; filename="own.jpg"',
+      },
+    });
+    expect(own.status).toBe(201);
+    expect((await fetch(own.json.source_url as string)).status).toBe(200);
+    const gone = await call('DELETE', `${wp}/users/${user.json.id}?force=true&reassign=false`);
+    expect(gone.status).toBe(200);
+    expect((await call('GET', `${wp}/media/${own.json.id}`)).status).toBe(404);
+    expect((await fetch(own.json.source_url as string)).status).toBe(404);
+    expect((await fetch(own.json.media_details.sizes.medium.source_url as string)).status).toBe(404);
+  });
+
+  it('takes a file that is not an image: its size and no sizes in media_details, deleted with its file', async () => {
+    // (found by the kill loop: a text upload was answered 500, its file left behind)
+    const text = Buffer.from('notes of the evening\n'.repeat(50));
+    const r = await call('POST', `${wp}/media`, {
+      body: text,
+      headers: { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="notes.txt"' },
+    });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ mime_type: 'text/plain', media_details: { filesize: text.length, sizes: {} } });
+    const served = await fetch(r.json.source_url as string);
+    expect(Buffer.from(await served.arrayBuffer()).equals(text)).toBe(true);
+    const gone = await call('DELETE', `${wp}/media/${r.json.id}?force=true`);
+    expect(gone.status).toBe(200);
+    expect((await fetch(r.json.source_url as string)).status).toBe(404);
+  });
 });

@@ -3,14 +3,16 @@
  * `inherit`: one id space with events, venues and organizers, as in WordPress), with the post meta
  * WordPress keeps for them (`_wp_attached_file`, `_wp_attachment_metadata`, `_wp_attachment_image_alt`),
  * a post's featured image as its `_thumbnail_id` meta, and the uploaded files under the data dir's
- * `uploads/` folder (WordPress's `wp-content/uploads/`).
+ * `uploads/` folder (WordPress's `wp-content/uploads/`). The files a write adds or removes take effect
+ * with its transaction's commit, through the pending folder beside uploads/ (upload-journal.ts).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix, resolve, sep } from 'node:path';
+import { dirname, join, posix, relative as relativePath, resolve, sep } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { PostStore } from './posts.js';
 import type { Post, PostInput, PostType } from './types.js';
+import { recoverPending, setJournal, UploadJournal } from './upload-journal.js';
 
 /** Where uploads are served, below the site root (WordPress's `wp-content/uploads`). */
 export const UPLOADS_URL_PATH = '/wp-content/uploads';
@@ -56,20 +58,72 @@ export interface Attachment {
 /** The attachment's mime type is kept in the post's meta column (WordPress's `post_mime_type`). */
 const MIME_KEY = 'mime_type';
 
+/** The folder beside uploads/ where files wait for their transaction (never served). */
+export const PENDING_UPLOADS = 'uploads-pending';
+
+/** The files below uploads/ an attachment names: its file, its sub-sizes, the original of a scaled image. */
+export function filesOf(file: string, metadata: ImageMetadata | null, guid = ''): string[] {
+  const folder = posix.dirname(file);
+  const at = (name: string) => (folder === '.' ? name : `${folder}/${name}`);
+  const names = [file];
+  if (metadata) {
+    names.push(...Object.values(metadata.sizes ?? {}).map((s) => at(s.file)));
+    if (metadata.original_image) names.push(at(metadata.original_image));
+  }
+  // (the guid names the file as uploaded: the original of a scaled image)
+  if (guid.startsWith(`${UPLOADS_URL_PATH}/`)) names.push(guid.slice(UPLOADS_URL_PATH.length + 1));
+  return [...new Set(names)];
+}
+
 export class MediaStore {
   private readonly metaOf: Statement;
   private readonly thumbnails: Statement;
   private dir: string | null;
+  private readonly pendingDir: string | null;
+  private readonly journal: UploadJournal;
 
-  /** `dataDir` null: a data dir in memory, whose uploads go to a temporary folder made on first use. */
+  /**
+   * `dataDir` null: a data dir in memory, whose uploads go to a temporary folder made on first use.
+   * Files a killed process left pending are settled here, before anything is read.
+   */
   constructor(
     private readonly db: Database,
     private readonly posts: PostStore,
     dataDir: string | null,
   ) {
     this.dir = dataDir === null ? null : join(dataDir, 'uploads');
+    this.pendingDir = dataDir === null ? null : join(dataDir, PENDING_UPLOADS);
     this.metaOf = db.prepare('SELECT key, value FROM post_meta WHERE post_id = ?');
     this.thumbnails = db.prepare(`SELECT value FROM post_meta WHERE post_id = ? AND key = '${THUMBNAIL_ID}'`).pluck();
+    this.journal = new UploadJournal(
+      () => this.uploadsDir,
+      () => this.pendingDir ?? `${this.uploadsDir}-pending`,
+    );
+    setJournal(db, this.journal);
+    if (this.pendingDir !== null) recoverPending(db, this.journal, () => this.namedFiles());
+  }
+
+  /** Every file below uploads/ some attachment names. */
+  private namedFiles(): Set<string> {
+    const rows = this.db
+      .prepare(
+        `SELECT p.guid, f.value AS file, m.value AS meta FROM posts p
+         JOIN post_meta f ON f.post_id = p.id AND f.key = '${ATTACHED_FILE}'
+         LEFT JOIN post_meta m ON m.post_id = p.id AND m.key = '${ATTACHMENT_METADATA}'
+         WHERE p.type = '${ATTACHMENT}'`,
+      )
+      .all() as { guid: string; file: string; meta: string | null }[];
+    const out = new Set<string>();
+    for (const r of rows) {
+      let metadata: ImageMetadata | null = null;
+      try {
+        metadata = r.meta ? (JSON.parse(r.meta) as ImageMetadata) : null;
+      } catch {
+        // (unreadable metadata names no sub-size)
+      }
+      for (const f of filesOf(r.file, metadata, r.guid)) out.add(f);
+    }
+    return out;
   }
 
   /** The folder the uploads live in (made when first asked for). */
@@ -86,19 +140,36 @@ export class MediaStore {
     return full.startsWith(root + sep) ? full : undefined;
   }
 
-  /** Writes a file below uploads/, making its folders; only the owner may read them. */
-  writeFile(relative: string, bytes: Buffer): void {
+  /** The path below uploads/ as the journal keeps it (normalized), or undefined outside the folder. */
+  private normal(relative: string): string | undefined {
     const full = this.pathOf(relative);
-    if (!full) throw new Error(`an upload path outside the uploads folder: ${relative}`);
+    return full === undefined ? undefined : relativePath(this.uploadsDir, full).split(sep).join('/');
+  }
+
+  /**
+   * Writes a file to go below uploads/, making its folders; only the owner may read them. In a
+   * transaction it waits in the pending folder and is served once the transaction commits.
+   */
+  writeFile(relative: string, bytes: Buffer): void {
+    const rel = this.normal(relative);
+    if (rel === undefined) throw new Error(`an upload path outside the uploads folder: ${relative}`);
+    const full = this.journal.pendingPath(rel);
     // (folders 0700 and files 0600, as the rest of the data dir: the server reads them for everyone)
     mkdirSync(dirname(full), { recursive: true, mode: 0o700 });
     writeFileSync(full, bytes, { flag: 'wx', mode: 0o600 });
+    this.journal.added(rel, this.db.inTransaction);
   }
 
-  /** Whether a file below uploads/ exists. */
+  /** Whether a file below uploads/ exists (is served). */
   fileExists(relative: string): boolean {
     const full = this.pathOf(relative);
     return full !== undefined && existsSync(full);
+  }
+
+  /** Whether a new file may not take this name: one is served, or waits to be (or to go). */
+  nameTaken(relative: string): boolean {
+    const rel = this.normal(relative);
+    return rel === undefined || this.fileExists(rel) || existsSync(this.journal.pendingPath(rel));
   }
 
   /** Inserts an attachment row and its meta; answers its id. */
@@ -151,16 +222,10 @@ export class MediaStore {
       .prepare(`DELETE FROM post_meta WHERE key = '${THUMBNAIL_ID}' AND value = ?`)
       .run(String(attachment.post.id));
     this.posts.remove(attachment.post);
-    const folder = posix.dirname(attachment.file);
-    const names = [posix.basename(attachment.file)];
-    const m = attachment.metadata;
-    if (m) {
-      names.push(...Object.values(m.sizes).map((s) => s.file));
-      if (m.original_image) names.push(m.original_image);
-    }
-    for (const name of new Set(names)) {
-      const full = this.pathOf(folder === '.' ? name : `${folder}/${name}`);
-      if (full) rmSync(full, { force: true });
+    // (gone from uploads/ now, deleted for good once the transaction commits)
+    for (const file of filesOf(attachment.file, attachment.metadata, attachment.post.guid)) {
+      const rel = this.normal(file);
+      if (rel !== undefined) this.journal.remove(rel, this.db.inTransaction);
     }
   }
 

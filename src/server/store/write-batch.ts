@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { writesBegin, writesSettled } from './shared-cache.js';
+import { journalOf } from './upload-journal.js';
 
 /**
  * Group commit. Writes that reach the server together (one pass of the event loop) share one SQLite
@@ -37,8 +38,15 @@ export class WriteBatch {
   /** Runs `fn` as one atomic write of the current batch, opening the batch when none is open. */
   run<T>(fn: () => T): BatchRun<T> {
     const durable = this.current ?? this.begin();
-    const result = this.atomically(fn) as T;
-    return { result, durable };
+    // (the uploaded files a write adds or removes are undone with its savepoint: upload-journal.ts)
+    const files = journalOf(this.db);
+    const mark = files?.mark() ?? 0;
+    try {
+      return { result: this.atomically(fn) as T, durable };
+    } catch (err) {
+      files?.undo(mark);
+      throw err;
+    }
   }
 
   private begin(): Promise<void> {
@@ -52,6 +60,8 @@ export class WriteBatch {
         try {
           this.db.exec('COMMIT');
           writesSettled(this.db);
+          // (the files of the batch's uploads in place before any of its writes is answered)
+          journalOf(this.db)?.committed();
           resolve();
         } catch (err) {
           try {
@@ -59,6 +69,7 @@ export class WriteBatch {
           } catch {
             // the rollback failing too leaves SQLite to roll back on the next open
           }
+          journalOf(this.db)?.rolledBack();
           writesSettled(this.db);
           this.onFailure();
           reject(err);

@@ -137,7 +137,7 @@ function storeFiles(
   const sizes: Record<string, SizeMeta> = {};
   for (const s of image.sizes) {
     const file = sizedName(name, s.width, s.height);
-    if (!media.fileExists(`${folder}/${file}`)) media.writeFile(`${folder}/${file}`, s.bytes);
+    if (!media.nameTaken(`${folder}/${file}`)) media.writeFile(`${folder}/${file}`, s.bytes);
     sizes[s.name] = { file, width: s.width, height: s.height, 'mime-type': mime, filesize: s.bytes.length };
   }
   const metadata: ImageMetadata = {
@@ -164,7 +164,7 @@ export function createAttachment(scope: RequestScope, prepared: PreparedUpload, 
   const parentPost = parent ? scope.stores.posts.get(parent) : undefined;
   const when = parentPost && parentPost.date.slice(0, 4) > '0000' ? parentPost.date : now.local;
   const folder = `${when.slice(0, 4)}/${when.slice(5, 7)}`;
-  const name = uniqueFileName(folder, cleanName, (rel) => scope.stores.media.fileExists(rel));
+  const name = uniqueFileName(folder, cleanName, (rel) => scope.stores.media.nameTaken(rel));
   const { file, metadata } = storeFiles(scope, folder, name, upload, mime, prepared.image);
 
   const asked = text(params.title);

@@ -87,6 +87,8 @@ function renderedDescription(a: Attachment, origin: string): string {
 function mediaDetails(a: Attachment, origin: string): Record<string, unknown> {
   const m = a.metadata;
   if (!m) return {};
+  // (a file that is not an image keeps only its size: core adds an empty `sizes`)
+  if (!m.sizes) return { ...m, sizes: {} };
   const sizes: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(m.sizes)) {
     const { 'mime-type': mime, ...rest } = s;

@@ -10,6 +10,7 @@ import { RestError } from '../../http/errors.js';
 import { restRoot } from '../../rest/root.js';
 import type { Params, Reply } from '../../rest/types.js';
 import type { RequestScope } from '../../site.js';
+import { ATTACHMENT } from '../../store/media.js';
 import type { User, UserQuery } from '../../store/users.js';
 import { can, canUser } from '../../users/caps.js';
 import { type WpEndpoint, wpEndpoint } from '../namespace.js';
@@ -254,7 +255,7 @@ const remove = wpEndpoint<DeleteArgs>({
   handler(scope, { user, force, reassign }) {
     if (!force)
       throw new RestError(501, 'rest_trash_not_supported', 'Users have no trash: send force=true to delete one.');
-    const { users, posts } = scope.stores;
+    const { users, posts, media } = scope.stores;
     if (reassign !== false && (reassign === user.id || !users.get(reassign)))
       throw new RestError(400, 'rest_user_invalid_reassign', 'The user to give the posts to does not exist.');
     const previous = record(scope, user, 'edit');
@@ -262,7 +263,10 @@ const remove = wpEndpoint<DeleteArgs>({
     for (const id of users.postIdsOf(user.id)) {
       const post = posts.get(id);
       if (!post) continue;
-      if (reassign === false) posts.remove(post);
+      // (an attachment goes with its files, as wp_delete_post hands it to wp_delete_attachment)
+      const attachment = reassign === false && (post.type as string) === ATTACHMENT ? media.get(id) : undefined;
+      if (attachment) media.remove(attachment);
+      else if (reassign === false) posts.remove(post);
       else posts.update({ ...post, author: reassign });
     }
     users.remove(user.id);
