@@ -147,7 +147,9 @@ export function isSiteOwn5xx(res: RawResponse): boolean {
   if (isTermStoreFailure(res)) return true;
   const body = jsonOf(res.body) as { code?: unknown; error?: unknown } | undefined;
   if (res.status === 501 && body?.code === 'rest_trash_not_supported') return true;
-  if (res.status === 500 && body?.code === 'rest_upload_unknown_error') return true;
+  // (WordPress's own 500s for an upload it cannot store: a file type it refuses, a file it cannot move)
+  if (res.status === 500 && (body?.code === 'rest_upload_unknown_error' || body?.code === 'rest_upload_sideload_error'))
+    return true;
   return res.status === 500 && typeof body?.error === 'string' && Object.keys(body).length === 1;
 }
 
