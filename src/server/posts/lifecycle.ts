@@ -98,12 +98,13 @@ export function slugFromIdIfNone(scope: RequestScope, id: number): void {
 }
 
 /**
- * The slug an update leaves a post with, in wp_insert_post's order: the one asked for (sanitized),
- * else the post's own; none yet and not floating: from the title; taken out of the trash: the slug
+ * The slug an update leaves a post with, in wp_insert_post's order: the one asked for (sanitized; an
+ * empty one too, as core's REST update sets `post_name` to it), else the post's own; none and not
+ * floating: from the title (a draft asked for '' is left without one); taken out of the trash: the slug
  * it had before (`_wp_desired_post_slug`, then forgotten); put into the trash: `__trashed` added once.
  */
 export function slugOnUpdate(scope: RequestScope, post: Post, next: { status: string; title: string }, asked?: string) {
-  let slug = asked ? sanitizeTitle(asked) || post.slug : post.slug;
+  let slug = asked !== undefined ? sanitizeTitle(asked) : post.slug;
   if (slug === '' && !isFloating(next.status)) slug = sanitizeTitle(next.title);
   const { posts } = scope.stores;
   if (post.status === 'trash' && next.status !== 'trash') {

@@ -11,6 +11,7 @@ import type { RequestScope } from '../site.js';
 import { wordsClause } from '../store/page-queries.js';
 import type { Post } from '../store/types.js';
 import { parseTimeToWall } from '../time/strtotime.js';
+import { canType, type PostTypeName } from '../users/caps.js';
 import { loadEventRender, serializeTecEvent } from './event-record.js';
 import { type TecResource, tecPostType } from './params.js';
 import { serializeTecOrganizer, serializeTecVenue } from './records.js';
@@ -33,12 +34,28 @@ function searchClause(search: string, where: string[], args: unknown[]): void {
   args.push(clause.arg);
 }
 
-/** Statuses listed: `publish` unless an editor asked for others (build_query). */
-function statusClause(scope: RequestScope, params: Record<string, unknown>, where: string[], args: unknown[]) {
+/**
+ * Statuses listed: `publish` unless a caller who may edit the type asked for others (build_query);
+ * one who may not edit others' posts sees only their own in a status other than `publish` (observed
+ * on the reference site: a subscriber asking `status=draft` is shown the published ones, a contributor
+ * or an author their own drafts only; the permission matrix's `tec GET /events?status=…` cells).
+ */
+function statusClause(
+  scope: RequestScope,
+  type: PostTypeName,
+  params: Record<string, unknown>,
+  where: string[],
+  args: unknown[],
+) {
   const asked = Array.isArray(params.status) ? (params.status as string[]) : ['publish'];
-  const statuses = scope.userId === null ? ['publish'] : [...new Set(asked)];
+  const editor = canType(scope, type, 'edit_posts');
+  const statuses = editor ? [...new Set(asked)] : ['publish'];
   where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
   args.push(...statuses);
+  if (editor && !canType(scope, type, 'edit_others_posts') && statuses.some((s) => s !== 'publish')) {
+    where.push("(p.status = 'publish' OR p.author = ?)");
+    args.push(scope.userId);
+  }
 }
 
 const inList = (ids: readonly number[]) => ids.map(() => '?').join(',') || 'NULL';
@@ -166,7 +183,7 @@ export function listTec(resource: TecResource, input: ListInput): Reply {
   const type = tecPostType(resource);
   const where = ['p.type = ?'];
   const args: unknown[] = [type];
-  statusClause(scope, params, where, args);
+  statusClause(scope, type, params, where, args);
   if (typeof params.search === 'string' && params.search !== '') searchClause(params.search, where, args);
   if (type === 'tribe_events') eventClauses(scope, params, where, args);
   else linkedClauses(type, params, where, args);

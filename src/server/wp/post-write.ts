@@ -142,7 +142,9 @@ function write(scope: RequestScope, p: Params, post: Post, creating: boolean): P
   const status = p.status !== undefined ? String(p.status) : creating ? 'draft' : post.status;
   if (creating || asked || status !== post.status) {
     const date = asked?.date ?? (creating ? now.local : post.date);
-    const dateUtc = storedGmt(date, asked?.gmt ?? (creating ? undefined : post.date_utc), status, scope);
+    // (a date asked for without its GMT twin gets its own, as rest_get_date_with_gmt gives it: not the
+    // post's old GMT date)
+    const dateUtc = storedGmt(date, asked ? asked.gmt : creating ? undefined : post.date_utc, status, scope);
     next.date = date;
     next.date_utc = dateUtc;
     next.status = scheduled(status, dateUtc, scope);

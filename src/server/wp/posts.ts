@@ -238,7 +238,16 @@ function listPosts(type: PostType, scope: RequestScope, p: ListParams, query: Pa
   const found = posts.getMany(ids);
   // (get_items skips what check_read_permission refuses, others' drafts and private posts to a
   // contributor or an author, after counting: X-WP-Total still counts them, as on the site)
-  const list = ids.map((id) => found.get(id)).filter((p): p is Post => p !== undefined && canRead(p, scope));
+  // In the edit context it skips as well what the caller may not edit (edit_post): an author's list
+  // holds only their own posts there, a contributor's only their unpublished ones (observed on
+  // WordPress 7.0: the permission matrix's `wp GET /tribe_venue?context=edit` cells).
+  const editing = p.context === 'edit';
+  const list = ids
+    .map((id) => found.get(id))
+    .filter(
+      (post): post is Post =>
+        post !== undefined && canRead(post, scope) && (!editing || canPost(scope, 'edit_post', post)),
+    );
   // A sync's `_fields=id,modified_gmt,status` asks for columns only: as prepare_item_for_response
   // computes only the fields asked for (rest_is_field_included), those answers skip the rest.
   const asked = fieldNames(query._fields);

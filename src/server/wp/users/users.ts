@@ -180,8 +180,10 @@ const getOne = wpEndpoint<ItemArgs>({
   },
   permit(scope, { user, context }) {
     if (scope.userId === user.id) return;
+    // (WordPress 7.0's get_item_permissions_check: the edit context of another user needs edit_user,
+    // refused as rest_forbidden_context; the reference site answers so)
     if (context === 'edit' && !canUser(scope, 'edit_user', user.id))
-      throw refuse(scope, 'rest_user_cannot_view', 'You may not see this user in the edit context.');
+      throw refuse(scope, 'rest_forbidden_context', 'You may not edit this user.');
     if (!can(scope, 'list_users') && !hasPublished(scope, user.id))
       throw refuse(scope, 'rest_user_cannot_view', 'You may not see this user.');
   },
