@@ -5,7 +5,7 @@
 
 /** Floors from the ground up; rooms on one floor may import each other (circles aside). */
 const FLOORS = [
-  ['catalog', 'clock', 'errors', 'io', 'records', 'wptext'],
+  ['catalog', 'clock', 'errors', 'io', 'primitives', 'records', 'wptext'],
   ['api', 'config', 'dates'],
   ['csv', 'links', 'output', 'completion', 'ics'],
   ['commands'],
@@ -14,7 +14,7 @@ const FLOORS = [
 ];
 /** The embedded server: what it may import, who may start it, and the one module they may import. */
 const SERVER = {
-  imports: ['catalog', 'clock', 'errors', 'records', 'wptext'],
+  imports: ['catalog', 'clock', 'errors', 'primitives', 'records', 'wptext'],
   importedBy: ['commands', 'cli'],
   face: '^src/server/index\\.ts$',
 };
@@ -24,6 +24,9 @@ const SERVER = {
  * these rooms, so that the server reaches nothing through it that it may not import itself.
  */
 const RECORDS = { imports: ['catalog', 'wptext'] };
+
+/** The shared primitives (src/primitives/: bounded concurrency, a keyed lock, a statement cache, hashing) import no room. */
+const PRIMITIVES = 'primitives';
 
 /**
  * Inside the server: the one route pipeline and the rooms every namespace shares know no namespace (the
@@ -76,6 +79,13 @@ module.exports = {
       severity: 'error',
       from: { path: room('records') },
       to: { path: '^src/', pathNot: `${room('records')}|${any(RECORDS.imports)}` },
+    },
+    {
+      name: 'primitives-stand-alone',
+      comment: 'the shared primitives import nothing from src/ (every floor and the server use them)',
+      severity: 'error',
+      from: { path: room(PRIMITIVES) },
+      to: { path: '^src/', pathNot: room(PRIMITIVES) },
     },
     {
       name: 'server-started-from-above',

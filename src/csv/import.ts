@@ -6,6 +6,7 @@
 import { BATCH_LIMIT, createBatchWriter } from '../api/batch.js';
 import { InterruptedError } from '../errors/index.js';
 import { createLinkResolver } from '../links/index.js';
+import { keyedLock } from '../primitives/index.js';
 import type { Body } from '../records/index.js';
 import { applyRow, type Decision } from './apply.js';
 import type { Counts } from './checkpoint.js';
@@ -190,23 +191,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   let stop = false;
   let fatal: unknown;
   let rejectedNow = false;
-  const locks = new Map<string, Promise<void>>();
-
-  async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    // Rows with the same key run one after the other: a duplicate row then finds the record its
-    // twin created instead of creating another.
-    const previous = locks.get(key) ?? Promise.resolve();
-    let release = () => {};
-    const mine = previous.then(() => new Promise<void>((r) => (release = r)));
-    locks.set(key, mine);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (locks.get(key) === mine) locks.delete(key);
-    }
-  }
+  // Rows with the same key run one after the other: a duplicate row then finds the record its twin
+  // created instead of creating another.
+  const withLock = keyedLock();
 
   const rowTitle = (row: SourceRow): string => {
     for (const [column, field] of mapping.targets)

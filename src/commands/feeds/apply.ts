@@ -24,8 +24,8 @@ import type { SourceItem } from '../../csv/source-item.js';
 import { mergeThreeWay } from '../../csv/three-way.js';
 import type { LinkResolver } from '../../links/index.js';
 import { LinkError } from '../../links/index.js';
+import { keyedLock, mapLimit } from '../../primitives/index.js';
 import { type Body, changedKeys, naturalKeyFields, recordToInput, updateBody } from '../../records/index.js';
-import { mapLimit } from '../sync/records.js';
 import type { Action, Rejection } from './plan.js';
 import type { FeedSettings } from './settings.js';
 import type { FeedState, JournalEntry, Origin } from './state.js';
@@ -101,24 +101,6 @@ async function bodyOf(ctx: ApplyContext, item: SourceItem): Promise<Body | strin
     if (err instanceof LinkError) return `${err.field}: ${err.message}`;
     throw err;
   }
-}
-
-/** Runs `fn` for one key at a time (creates of one title: the second finds the first's event owned). */
-function keyedLock() {
-  const tails = new Map<string, Promise<void>>();
-  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-    const before = tails.get(key) ?? Promise.resolve();
-    let release = () => {};
-    const mine = before.then(() => new Promise<void>((r) => (release = r)));
-    tails.set(key, mine);
-    await before;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (tails.get(key) === mine) tails.delete(key);
-    }
-  };
 }
 
 /**

@@ -14,9 +14,9 @@ import { paginate } from '../../api/paginate.js';
 import { fetchRecord } from '../../api/records.js';
 import { costInput, getResource, type ResourceSpec } from '../../catalog/index.js';
 import type { LinkedName, SourceItem } from '../../csv/source-item.js';
+import { mapLimit } from '../../primitives/index.js';
 import { ownWebsite } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
-import { mapLimit } from '../sync/records.js';
 
 type Obj = Record<string, unknown>;
 

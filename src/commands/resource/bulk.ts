@@ -13,7 +13,7 @@ import { CalctlError, EXIT } from '../../errors/index.js';
 import { changedKeys, mergeUpdate, recordToInput } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 import { confirmOrThrow, outputFormat, printData } from '../shared.js';
-import { mapLimit } from '../sync/records.js';
+import { mapLimit } from '../../primitives/index.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { whereQuery } from './where.js';

@@ -14,7 +14,7 @@ import { parsePlace, placeDetails } from '../../links/place.js';
 import { mergeUpdate } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 import { confirmOrThrow, outputFormat, parseId, printData } from '../shared.js';
-import { mapLimit } from '../sync/records.js';
+import { mapLimit } from '../../primitives/index.js';
 import type { Runtime } from '../types.js';
 import { journaled } from './bulk.js';
 import { EVENT_FILTER } from './duplicates.js';
