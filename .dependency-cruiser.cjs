@@ -7,7 +7,7 @@
 const FLOORS = [
   ['catalog', 'clock', 'errors', 'io', 'primitives', 'records', 'wptext'],
   ['api', 'config', 'dates'],
-  ['csv', 'links', 'output', 'completion', 'ics'],
+  ['csv', 'import', 'links', 'output', 'completion', 'ics'],
   ['commands'],
   ['cli'],
   ['main'],
@@ -24,6 +24,13 @@ const SERVER = {
  * these rooms, so that the server reaches nothing through it that it may not import itself.
  */
 const RECORDS = { imports: ['catalog', 'wptext'] };
+
+/**
+ * The import engine (src/import/): the rooms outside it import only its face and the record-source
+ * contract (what every source yields, which the iCalendar reader implements); it reads no iCalendar
+ * itself (the command picks the reader).
+ */
+const IMPORT = { faces: '^src/import/(index|source)\\.ts$', readers: ['ics'] };
 
 /** The shared primitives (src/primitives/: bounded concurrency, a keyed lock, a statement cache, hashing) import no room. */
 const PRIMITIVES = 'primitives';
@@ -86,6 +93,21 @@ module.exports = {
       severity: 'error',
       from: { path: room(PRIMITIVES) },
       to: { path: '^src/', pathNot: room(PRIMITIVES) },
+    },
+    {
+      name: 'import-one-face',
+      comment:
+        'outside the import engine, import only its face (src/import/index.ts) and the record-source contract (src/import/source.ts)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: room('import') },
+      to: { path: room('import'), pathNot: IMPORT.faces },
+    },
+    {
+      name: 'import-picks-no-reader',
+      comment: `the import engine imports no reader of its own sources (${IMPORT.readers.join(', ')}): the command picks the reader`,
+      severity: 'error',
+      from: { path: room('import') },
+      to: { path: any(IMPORT.readers) },
     },
     {
       name: 'server-started-from-above',

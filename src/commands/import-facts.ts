@@ -10,8 +10,8 @@ import type { ApiClient } from '../api/index.js';
 import { canPublishEvents, fetchCallerRole, fetchDateFormat } from '../api/index.js';
 import { defaultCacheDir } from '../config/paths.js';
 import { cachedSiteFact, storeSiteFact } from '../config/site-facts.js';
-import type { SiteDateOrder } from '../csv/date-order.js';
 import { formatOrder } from '../dates/numeric.js';
+import type { SiteDateOrder } from '../import/index.js';
 import type { Runtime } from './types.js';
 
 /** What the import needs of the user's role. */

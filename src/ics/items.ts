@@ -1,5 +1,5 @@
 /**
- * An iCalendar feed as source items (see csv/source-item.ts): every event, or every occurrence of a
+ * An iCalendar feed as source items (see import/source-item.ts): every event, or every occurrence of a
  * recurring one, with the key the source knows it by. Unlike an import of a file, a feed is read
  * defensively, because it is fetched again and again from a server that may be failing:
  * - a body that is not a whole calendar (an HTML error or login page, a download cut short: no
@@ -14,8 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { itemHash, type KnownItem, noLinks, type SourceItem } from '../csv/source-item.js';
 import { CalctlError, EXIT } from '../errors/index.js';
+import { itemHash, type KnownItem, noLinks, type SourceItem } from '../import/source.js';
 import { type ExpansionStats, eventOf, type LinedEvent, occurrencesOf, relateOverrides } from './occurrences.js';
 import { parseEventUid } from './uid.js';
 import { type EventLength, ICS_COLUMNS, noVeventNotes, type VeventNotes, veventLinks, veventRow } from './vevent.js';

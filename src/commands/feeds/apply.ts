@@ -15,13 +15,18 @@ import { type ApiClient, ApiError } from '../../api/index.js';
 import { fetchRecord } from '../../api/records.js';
 import { getResource } from '../../catalog/index.js';
 import { parseWallTime, wallTimeToUtc } from '../../clock/index.js';
-import { applyRow, lookupOne } from '../../csv/apply.js';
-import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
-import { MatchIndex } from '../../csv/match.js';
-import { prepareRow, resolveSourceLinks } from '../../csv/prepare.js';
-import { isProblem } from '../../csv/row.js';
-import type { SourceItem } from '../../csv/source-item.js';
-import { mergeThreeWay } from '../../csv/three-way.js';
+import {
+  applyRow,
+  isProblem,
+  lookupOne,
+  MatchIndex,
+  mergeThreeWay,
+  modifiedOf,
+  prepareRow,
+  resolveSourceLinks,
+  type SourceItem,
+  type WriteJournal,
+} from '../../import/index.js';
 import type { LinkResolver } from '../../links/index.js';
 import { LinkError } from '../../links/index.js';
 import { keyedLock, mapLimit } from '../../primitives/index.js';

@@ -2,10 +2,10 @@
 import { stat } from 'node:fs/promises';
 import { documentText, fetchDocument } from '../../api/fetch-document.js';
 import { defaultConfigDir } from '../../config/paths.js';
-import { durationText } from '../../csv/event-times.js';
 import { DURATION_FORMS } from '../../dates/duration.js';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
+import { durationText } from '../../import/index.js';
 import { confirmOrThrow, dateZone, outputFormat, printData } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';

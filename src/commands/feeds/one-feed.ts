@@ -5,8 +5,8 @@
  * and linked records are shared).
  */
 
-import type { PlanEntry } from '../../csv/plan.js';
 import { CalctlError, InterruptedError, PartialError, UsageError } from '../../errors/index.js';
+import type { PlanEntry } from '../../import/index.js';
 import type { RunRecorder } from '../history/store.js';
 import { dateZone } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
@@ -214,7 +214,7 @@ export class FeedRun {
     await this.askZone();
     const { createLinkResolver } = await import('../../links/index.js');
     const { BATCH_LIMIT, createBatchWriter } = await import('../../api/batch.js');
-    const { buildMatchIndex } = await import('../../csv/match-loader.js');
+    const { buildMatchIndex } = await import('../../import/index.js');
     const { getResource } = await import('../../catalog/index.js');
     let links: ReturnType<typeof createLinkResolver> | undefined;
     let index: ReturnType<typeof buildMatchIndex> | undefined;

@@ -14,7 +14,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
-import type { KnownItem } from '../../csv/source-item.js';
+import type { KnownItem } from '../../import/index.js';
 import { statementCache } from '../../primitives/index.js';
 import type { Body } from '../../records/index.js';
 import { openSqliteFile } from '../../server/index.js';

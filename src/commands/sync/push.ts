@@ -12,7 +12,7 @@ import { BATCH_LIMIT, createBatchWriter } from '../../api/batch.js';
 import { coreRecordPath, coreRouteUrl } from '../../api/core-routes.js';
 import { type ApiClient, ApiError, writeOnce } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
+import { modifiedOf, type WriteJournal } from '../../import/index.js';
 import { mapLimit } from '../../primitives/index.js';
 import { changedKeys, siteText, textKind } from '../../records/index.js';
 import type { Counts } from './pull.js';
