@@ -21,7 +21,6 @@ import { printValue } from '../output/stdout.js';
 import { tuneHeapForImport } from './heap.js';
 import { fileSha256, sha256 } from './history/hash.js';
 import { recordRun } from './history/store.js';
-import { importFacts } from './import-facts.js';
 import { fetchInput, smallFile } from './import-input.js';
 import { planForm, printPlan } from './plan-output.js';
 import { dateZone, outputFormat } from './shared.js';
@@ -126,11 +125,14 @@ async function importJob(
   return { job, remote, ics };
 }
 
+/** The pipeline of an import, loaded when it runs. */
+type ImportPipeline = Awaited<ReturnType<typeof importPipeline>>;
+
 /**
  * The site of an import: its client, the facts remembered of it, the zone of relative dates, the
  * run's history record and the user's right to publish (a warning, said beside the first reads).
  */
-async function connect(rt: Runtime, resource: ResourceSpec, notes: Notes) {
+async function connect(rt: Runtime, resource: ResourceSpec, notes: Notes, pipeline: ImportPipeline) {
   const api = await rt.api();
   // --timezone is checked now; the site's zone is asked only when a row's date needs a zone (a file
   // of plain wall times never does: the site reads them in each event's zone).
@@ -138,7 +140,7 @@ async function connect(rt: Runtime, resource: ResourceSpec, notes: Notes) {
   // A user who may not publish (a contributor) leaves every imported event waiting for review: say so
   // as soon as the site has said who the user is, beside the import's first reads, not before them.
   // (both remembered for a day: a cron job's next run asks neither before its first write)
-  const facts = await importFacts(rt, api);
+  const facts = await pipeline.importFacts(api, await rt.target(), rt.ctx);
   const roleWarning =
     resource.name === 'events'
       ? facts
@@ -170,7 +172,7 @@ export async function importFile(rt: Runtime, resource: ResourceSpec, file: stri
   const pipeline = await importPipeline();
   const prepared = await pipeline.prepareImport(job);
   const { path, source } = prepared;
-  const { api, timezone, facts, roleWarning } = await connect(rt, resource, notes);
+  const { api, timezone, facts, roleWarning } = await connect(rt, resource, notes, pipeline);
   // The summary in words on stderr, and as data on stdout in a machine format (JSON when piped):
   // one line of JSON per run, so a cron job's log of runs is NDJSON. With --quiet, the words only
   // when rows were rejected or the run stopped, the data only when -o asks for it.

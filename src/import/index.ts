@@ -29,6 +29,7 @@ export {
 export { prepareRow, resolveSourceLinks } from './prepare.js';
 export type { ImportSummary } from './progress.js';
 export { isProblem } from './row.js';
+export type { ImportFacts, PublishRight } from './site-facts.js';
 export * from './source.js';
 export { mergeThreeWay } from './three-way.js';
 

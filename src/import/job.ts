@@ -31,6 +31,7 @@ import { openXlsx } from './xlsx.js';
 
 export { summaryAtStop } from './import.js';
 export { plural, summaryText } from './progress.js';
+export { importFacts } from './site-facts.js';
 
 /** Where the rows come from. */
 export type ImportInput =
