@@ -4,7 +4,6 @@
  * iCalendar reader in src/ics/) imports this and nothing else of the import engine; the engine never
  * imports a reader outside it (the command picks the reader).
  */
-export { VENUE_DETAILS } from './columns.js';
 export {
   cellInstant,
   itemHash,
@@ -14,5 +13,6 @@ export {
   noLinks,
   type SourceItem,
   type SourceLinks,
+  VENUE_DETAILS,
 } from './source-item.js';
 export { MalformedInputError, type RecordSource, type SourceRow } from './source-row.js';

@@ -21,12 +21,10 @@ import {
   lookupOne,
   MatchIndex,
   mergeThreeWay,
-  modifiedOf,
   prepareRow,
   resolveSourceLinks,
-  type SourceItem,
-  type WriteJournal,
-} from '../../import/index.js';
+} from '../../import/engine.js';
+import { modifiedOf, type SourceItem, type WriteJournal } from '../../import/index.js';
 import type { LinkResolver } from '../../links/index.js';
 import { LinkError } from '../../links/index.js';
 import { type KeyedLock, keyedLock, mapLimit } from '../../primitives/index.js';

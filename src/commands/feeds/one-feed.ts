@@ -235,7 +235,7 @@ export class FeedRun {
     await this.askZone();
     const { createLinkResolver } = await import('../../links/index.js');
     const { BATCH_LIMIT, createBatchWriter } = await import('../../api/batch.js');
-    const { buildMatchIndex } = await import('../../import/index.js');
+    const { buildMatchIndex } = await import('../../import/engine.js');
     const { getResource } = await import('../../catalog/index.js');
     let links: ReturnType<typeof createLinkResolver> | undefined;
     let index: ReturnType<typeof buildMatchIndex> | undefined;
