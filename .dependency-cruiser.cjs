@@ -5,16 +5,16 @@
 
 /** Floors from the ground up; rooms on one floor may import each other (circles aside). */
 const FLOORS = [
-  ['catalog', 'clock', 'errors', 'io', 'records', 'wptext'],
+  ['catalog', 'clock', 'errors', 'io', 'primitives', 'records', 'wptext'],
   ['api', 'config', 'dates'],
-  ['csv', 'links', 'output', 'completion', 'ics'],
+  ['csv', 'import', 'links', 'output', 'completion', 'ics'],
   ['commands'],
   ['cli'],
   ['main'],
 ];
 /** The embedded server: what it may import, who may start it, and the one module they may import. */
 const SERVER = {
-  imports: ['catalog', 'clock', 'errors', 'records', 'wptext'],
+  imports: ['catalog', 'clock', 'errors', 'primitives', 'records', 'wptext'],
   importedBy: ['commands', 'cli'],
   face: '^src/server/index\\.ts$',
 };
@@ -24,6 +24,16 @@ const SERVER = {
  * these rooms, so that the server reaches nothing through it that it may not import itself.
  */
 const RECORDS = { imports: ['catalog', 'wptext'] };
+
+/**
+ * The import engine (src/import/): the rooms outside it import only its face and the record-source
+ * contract (what every source yields, which the iCalendar reader implements); it reads no iCalendar
+ * itself (the command picks the reader).
+ */
+const IMPORT = { faces: '^src/import/(index|source|engine)\\.ts$', readers: ['ics'] };
+
+/** The shared primitives (src/primitives/: bounded concurrency, a keyed lock, a statement cache, hashing) import no room. */
+const PRIMITIVES = 'primitives';
 
 /**
  * Inside the server: the one route pipeline and the rooms every namespace shares know no namespace (the
@@ -115,6 +125,28 @@ module.exports = {
       severity: 'error',
       from: { path: room('records') },
       to: { path: '^src/', pathNot: `${room('records')}|${any(RECORDS.imports)}` },
+    },
+    {
+      name: 'primitives-stand-alone',
+      comment: 'the shared primitives import nothing from src/ (every floor and the server use them)',
+      severity: 'error',
+      from: { path: room(PRIMITIVES) },
+      to: { path: '^src/', pathNot: room(PRIMITIVES) },
+    },
+    {
+      name: 'import-one-face',
+      comment:
+        'outside the import engine, import only its faces (src/import/index.ts, engine.ts for feeds) and the record-source contract (src/import/source.ts)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: room('import') },
+      to: { path: room('import'), pathNot: IMPORT.faces },
+    },
+    {
+      name: 'import-picks-no-reader',
+      comment: `the import engine imports no reader of its own sources (${IMPORT.readers.join(', ')}): the command picks the reader`,
+      severity: 'error',
+      from: { path: room('import') },
+      to: { path: any(IMPORT.readers) },
     },
     {
       name: 'server-started-from-above',

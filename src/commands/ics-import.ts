@@ -5,10 +5,10 @@
  */
 import type { Readable } from 'node:stream';
 import type { ResourceSpec } from '../catalog/index.js';
-import type { RecordSource } from '../csv/read.js';
 import { DURATION_FORMS, parseDateInput, parseDuration } from '../dates/index.js';
 import { UsageError } from '../errors/index.js';
 import { type IcsSource, icsNotes, openIcsSource } from '../ics/reader.js';
+import type { RecordSource } from '../import/index.js';
 import { stderrNotes } from '../output/notes.js';
 import { dateZone } from './shared.js';
 import type { Runtime } from './types.js';
@@ -54,7 +54,7 @@ export async function openIcs(
   rt: Runtime,
   resource: ResourceSpec,
   input: Readable,
-  opts: Record<string, unknown>,
+  opts: { until?: string | undefined; defaultDuration?: string | undefined },
 ): Promise<RecordSource> {
   if (resource.name !== 'events') {
     input.destroy();

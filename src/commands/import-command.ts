@@ -5,14 +5,11 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BATCH_LIMIT } from '../api/batch.js';
 import { catalog, type ResourceSpec } from '../catalog/index.js';
-import { IMPORT_CONCURRENCY } from '../csv/defaults.js';
-import { durationText } from '../csv/event-times.js';
-import { DEFAULT_LOSSY_ACTION, LOSSY_ACTIONS } from '../csv/lossy.js';
 import { DURATION_FORMS } from '../dates/duration.js';
+import { DEFAULT_LOSSY_ACTION, durationText, IMPORT_CONCURRENCY, LOSSY_ACTIONS } from '../import/index.js';
+import type { ImportFlags } from './import.js';
 import { parseConcurrency } from './shared.js';
 import type { CommandDeps, RegisterCommands } from './types.js';
-
-type Opts = Record<string, unknown>;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -130,7 +127,7 @@ function importCommand(parent: Command, resource: ResourceSpec, deps: CommandDep
         'Global --dry-run reads, validates and matches everything and prints the plan of every row (create, update with each field before → after, unchanged, reject), writing nothing.\n' +
         'A run that writes is recorded in the history: calctl history lists it, calctl undo takes it back.',
     )
-    .action(async (file: string, opts: Opts) => {
+    .action(async (file: string, opts: ImportFlags) => {
       const { importFile } = await import('./import.js');
       await importFile(deps.runtime(), resource, file, opts);
     });

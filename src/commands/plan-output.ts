@@ -1,9 +1,9 @@
 /**
- * Prints a plan (csv/plan.ts) as a command decided to show it: a table on a terminal (one row per
+ * Prints a plan (import/plan.ts) as a command decided to show it: a table on a terminal (one row per
  * entry, the changed fields as `field: before → after`), NDJSON when piped or with `-o ndjson` (one
  * object per entry, then `{"summary": …}`), a JSON array of the same objects with `-o json`.
  */
-import { type PlanEntry, planRow } from '../csv/plan.js';
+import { type PlanEntry, planRow } from '../import/index.js';
 import { printText, printValue, stdoutTerminal } from '../output/stdout.js';
 import { renderTable } from '../output/table.js';
 import { outputFormat } from './shared.js';

@@ -66,9 +66,10 @@ Machine formats (json, ndjson, csv, yaml, ids, count) are never coloured. Errors
 }
 
 async function csvText(): Promise<string> {
-  const { EXPORT_CONCURRENCY, IMPORT_CONCURRENCY } = await import('../csv/defaults.js');
+  const { EXPORT_CONCURRENCY } = await import('../csv/defaults.js');
   const { catalog } = await import('../catalog/index.js');
-  const { columnTargets } = await import('../csv/columns.js');
+  const { IMPORT_CONCURRENCY } = await import('../import/index.js');
+  const { columnTargets } = await import('../import/engine.js');
   const targets = catalog.map((r) => `  ${r.name.padEnd(11)} ${columnTargets(r).join(', ')}`);
   return `calctl import RESOURCE FILE|-   and   calctl export RESOURCE [filters] [--file PATH]
 

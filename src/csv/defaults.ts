@@ -1,10 +1,7 @@
 /**
- * Defaults of the bulk commands, in one place: the code, `--help`, `calctl help csv` and the docs read
- * them from here, so they cannot disagree.
+ * Defaults of the export, in one place: the code, `--help`, `calctl help csv` and the docs read them
+ * from here, so they cannot disagree. (The import's are in src/import/defaults.ts.)
  */
-
-/** Writes in flight during an import. */
-export const IMPORT_CONCURRENCY = 8;
 
 /**
  * Pages asked for at once by default during an export: the site renders the next pages while this

@@ -1,5 +1,5 @@
 /**
- * An iCalendar feed as source items (see csv/source-item.ts): every event, or every occurrence of a
+ * An iCalendar feed as source items (see import/source-item.ts): every event, or every occurrence of a
  * recurring one, with the key the source knows it by. Unlike an import of a file, a feed is read
  * defensively, because it is fetched again and again from a server that may be failing:
  * - a body that is not a whole calendar (an HTML error or login page, a download cut short: no
@@ -14,8 +14,8 @@
  */
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { itemHash, type KnownItem, noLinks, type SourceItem } from '../csv/source-item.js';
 import { CalctlError, EXIT } from '../errors/index.js';
+import { itemHash, type KnownItem, noLinks, type SourceItem } from '../import/source.js';
 import { type ExpansionStats, eventOf, type LinedEvent, occurrencesOf, relateOverrides } from './occurrences.js';
 import { parseEventUid } from './uid.js';
 import { type EventLength, ICS_COLUMNS, noVeventNotes, type VeventNotes, veventLinks, veventRow } from './vevent.js';
@@ -159,6 +159,60 @@ const VOLATILE = /^DTSTAMP[;:].*$/gim;
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
+/** What reading one group of VEVENTs needs of the calendar around it. */
+interface GroupReading {
+  /** the calendar's own component (its time zones), parsed once when a group first needs it */
+  rootOf: () => ICAL.Component;
+  reject: (block: Block, message: string, known?: string) => void;
+  stats: IcsItems['stats'];
+  until: ICAL.Time;
+  from: ICAL.Time | undefined;
+  rowOpts: Parameters<typeof veventRow>[3];
+}
+
+/**
+ * The items of one group of VEVENTs (an event and its overridden occurrences): every occurrence in
+ * the window; `clean` when none of its VEVENTs was rejected.
+ */
+function readGroup(members: readonly Block[], g: GroupReading): { read: SourceItem[]; clean: boolean } {
+  const parsed: LinedEvent[] = [];
+  let clean = true;
+  for (const block of members) {
+    try {
+      const component = parseComponent(block.text);
+      g.rootOf().addSubcomponent(component);
+      const event = eventOf(component);
+      if (!event.startDate) throw new Error('a VEVENT without DTSTART');
+      parsed.push({ event, line: block.line });
+    } catch (err) {
+      if (err instanceof CalendarFormatError) throw err;
+      g.reject(block, (err as Error).message);
+      clean = false;
+    }
+  }
+  const read: SourceItem[] = [];
+  for (const { event, line } of relateOverrides(parsed)) {
+    let base = event.uid ? uidKey(event.uid) : undefined;
+    if (base === undefined) g.stats.withoutUid++;
+    try {
+      for (const o of occurrencesOf(event, { until: g.until, from: g.from, stats: g.stats })) {
+        const cells = veventRow(o.item, o.start, o.end, g.rowOpts);
+        cells.delete('venue');
+        base ??= fallbackKey(cells.get('title') ?? '', cells.get('start_date') ?? '');
+        const key = o.recurrenceId ? `${base}#${occurrenceText(o.recurrenceId)}` : base;
+        if (o.cancelled) g.stats.cancelled++;
+        const item: SourceItem = { key, line, cancelled: o.cancelled, cells, links: veventLinks(o.item) };
+        item.hash = itemHash(item);
+        read.push(item);
+      }
+    } catch (err) {
+      g.reject({ text: '', line }, (err as Error).message, event.uid || undefined);
+      clean = false;
+    }
+  }
+  return { read, clean };
+}
+
 /**
  * Reads a feed's body. The VEVENTs of one UID (an event and its overridden occurrences) are read
  * together; with `reuse`, a group whose text (and the calendar around it) is the one the last run
@@ -245,41 +299,7 @@ export function readIcsItems(text: string, opts: IcsItemOptions): IcsItems {
       }
       continue;
     }
-    const parsed: LinedEvent[] = [];
-    let clean = true;
-    for (const block of members) {
-      try {
-        const component = parseComponent(block.text);
-        rootOf().addSubcomponent(component);
-        const event = eventOf(component);
-        if (!event.startDate) throw new Error('a VEVENT without DTSTART');
-        parsed.push({ event, line: block.line });
-      } catch (err) {
-        if (err instanceof CalendarFormatError) throw err;
-        reject(block, (err as Error).message);
-        clean = false;
-      }
-    }
-    const read: SourceItem[] = [];
-    for (const { event, line } of relateOverrides(parsed)) {
-      let base = event.uid ? uidKey(event.uid) : undefined;
-      if (base === undefined) result.stats.withoutUid++;
-      try {
-        for (const o of occurrencesOf(event, { until, from, stats: result.stats })) {
-          const cells = veventRow(o.item, o.start, o.end, rowOpts);
-          cells.delete('venue');
-          base ??= fallbackKey(cells.get('title') ?? '', cells.get('start_date') ?? '');
-          const key = o.recurrenceId ? `${base}#${occurrenceText(o.recurrenceId)}` : base;
-          if (o.cancelled) result.stats.cancelled++;
-          const item: SourceItem = { key, line, cancelled: o.cancelled, cells, links: veventLinks(o.item) };
-          item.hash = itemHash(item);
-          read.push(item);
-        }
-      } catch (err) {
-        reject({ text: '', line }, (err as Error).message, event.uid || undefined);
-        clean = false;
-      }
-    }
+    const { read, clean } = readGroup(members, { rootOf, reject, stats: result.stats, until, from, rowOpts });
     result.items.push(...read);
     // (a group with a rejected VEVENT is read again next time: it may have been fixed)
     if (clean) {

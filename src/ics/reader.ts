@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import ICAL from 'ical.js';
-import { MalformedInputError, type RecordSource, type SourceRow } from '../csv/source-row.js';
+import { MalformedInputError, type RecordSource, type SourceRow } from '../import/source.js';
 import { type ExpansionStats, eventOf, MAX_OCCURRENCES, occurrencesOf, relateOverrides } from './occurrences.js';
 import {
   type EventLength,

@@ -4,8 +4,8 @@
  */
 import type ICAL from 'ical.js';
 import { addDays, fieldsToMs, formatWall, parseWallTime, zonedWallTime } from '../clock/index.js';
-import { VENUE_DETAILS } from '../csv/columns.js';
-import type { SourceLinks } from '../csv/source-item.js';
+import type { SourceLinks } from '../import/source.js';
+import { VENUE_DETAILS } from '../import/source.js';
 import { type Place, parsePlace, placeDetails } from '../links/place.js';
 import { type CalDate, instantOf, readTime } from './times.js';
 
@@ -23,7 +23,7 @@ export const ICS_COLUMNS = [
 
 /**
  * The venue's address parts as row columns, beside `venue` (its name): the import's venue detail
- * columns (csv/columns.ts), so that it creates a missing venue with them. Present when some event of
+ * columns (import/columns.ts), so that it creates a missing venue with them. Present when some event of
  * the file has a LOCATION (or Apple's structured location); empty cells where a part is unknown.
  */
 export const VENUE_DETAIL_COLUMNS = VENUE_DETAILS.map(([column]) => column);

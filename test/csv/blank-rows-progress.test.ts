@@ -5,9 +5,9 @@
 import { createReadStream } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { runImport } from '../../src/csv/import.js';
-import { createProgress, type Progress } from '../../src/csv/progress.js';
-import { openSource } from '../../src/csv/read.js';
+import { runImport } from '../../src/import/import.js';
+import { createProgress, type Progress } from '../../src/import/progress.js';
+import { openSource } from '../../src/import/read.js';
 import type { OutStream } from '../../src/io/context.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { importPath, listAll, startSite, type TestSite } from './helpers.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { mapColumns } from '../../src/csv/columns.js';
+import { mapColumns } from '../../src/import/columns.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 type Ev = {

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sniffEncoding } from '../../src/csv/encoding.js';
+import { sniffEncoding } from '../../src/import/encoding.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calctl-enc-'));

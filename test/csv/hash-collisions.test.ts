@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { importPath, listAll, startSite, type TestSite } from './helpers.js';
 
-vi.mock('../../src/csv/text.js', async (original) => ({
-  ...(await original<typeof import('../../src/csv/text.js')>()),
+vi.mock('../../src/primitives/index.js', async (original) => ({
+  ...(await original<typeof import('../../src/primitives/index.js')>()),
   hash53: () => 42,
 }));
 

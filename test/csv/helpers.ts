@@ -44,8 +44,8 @@ import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ResourceName } from '../../src/catalog/index.js';
 import { getResource } from '../../src/catalog/index.js';
-import { type ImportOptions, runImport } from '../../src/csv/import.js';
-import { openSource } from '../../src/csv/read.js';
+import { type ImportOptions, runImport } from '../../src/import/import.js';
+import { openSource } from '../../src/import/read.js';
 
 /** Path of a fixture under test/fixtures/csv. */
 let fixtureCopies: string | undefined;

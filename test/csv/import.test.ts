@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { parseMapOptions } from '../../src/csv/columns.js';
-import { runImport } from '../../src/csv/import.js';
-import { MalformedInputError, openSource } from '../../src/csv/read.js';
-import { openRejects } from '../../src/csv/rejects.js';
 import { UsageError } from '../../src/errors/index.js';
+import { parseMapOptions } from '../../src/import/columns.js';
+import { runImport } from '../../src/import/import.js';
+import { MalformedInputError, openSource } from '../../src/import/read.js';
+import { openRejects } from '../../src/import/rejects.js';
 import { fixture, importPath, type Loose, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;

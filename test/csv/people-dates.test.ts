@@ -8,9 +8,9 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { runImport } from '../../src/csv/import.js';
-import { openSource, type RecordSource } from '../../src/csv/read.js';
 import { parseDateFormat } from '../../src/dates/index.js';
+import { runImport } from '../../src/import/import.js';
+import { openSource, type RecordSource } from '../../src/import/read.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { type Loose, listAll, startSite, type TestSite } from './helpers.js';
 

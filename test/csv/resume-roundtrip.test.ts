@@ -3,11 +3,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../../src/csv/checkpoint.js';
 import { runExport } from '../../src/csv/export.js';
-import { runImport } from '../../src/csv/import.js';
-import { openSource } from '../../src/csv/read.js';
 import { InterruptedError } from '../../src/errors/index.js';
+import { Checkpoint, checkpointPath, inputIdentity, loadCheckpoint } from '../../src/import/checkpoint.js';
+import { runImport } from '../../src/import/import.js';
+import { openSource } from '../../src/import/read.js';
 import { fixture, importPath, listAll, startSite, type TestSite } from './helpers.js';
 
 let site: TestSite;

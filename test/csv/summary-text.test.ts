@@ -1,6 +1,6 @@
 /** The import's one-line summary: a slow site's rate keeps a decimal, a fast one is rounded. */
 import { describe, expect, it } from 'vitest';
-import { summaryText } from '../../src/csv/progress.js';
+import { summaryText } from '../../src/import/progress.js';
 
 const summary = (rows: number, seconds: number) =>
   summaryText({ created: rows, updated: 0, unchanged: 0, rejected: 0, blank: 0, rows, seconds }, false);

@@ -9,7 +9,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../src/csv/xlsx.js';
+import { cellText } from '../../src/import/xlsx.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/events-workbook.xlsx');

@@ -8,8 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cellInstant } from '../../src/csv/source-item.js';
 import { readIcsItems } from '../../src/ics/items.js';
+import { cellInstant } from '../../src/import/source-item.js';
 import { runCli, tempHome } from '../helpers/cli.js';
 import { googleFeed, inDays, nextcloudFeed, outlookFeed, pluginFeed, type SampleEvent } from './samples.js';
 

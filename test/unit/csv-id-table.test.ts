@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdTable } from '../../src/csv/id-table.js';
+import { IdTable } from '../../src/import/id-table.js';
 
 describe('IdTable', () => {
   it('returns every id added under a hash, lowest first, across growth', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { MatchIndex } from '../../src/csv/match.js';
+import { MatchIndex } from '../../src/import/match.js';
 import { naturalKeyFields } from '../../src/records/index.js';
 
 const events = getResource('events');

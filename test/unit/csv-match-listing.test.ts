@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiError } from '../../src/api/index.js';
 import { getResource } from '../../src/catalog/index.js';
-import { buildMatchIndex } from '../../src/csv/match-loader.js';
+import { buildMatchIndex } from '../../src/import/match-loader.js';
 
 type Answer = { total: number; delay: number };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAhead } from '../../src/csv/read-ahead.js';
+import { readAhead } from '../../src/import/read-ahead.js';
 
 async function* numbers(n: number, failAt?: number, closed?: { done: boolean }) {
   try {

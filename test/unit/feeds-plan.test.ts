@@ -9,9 +9,9 @@ import { getResource } from '../../src/catalog/index.js';
 import { feedHash, planRun } from '../../src/commands/feeds/plan.js';
 import { kindFromForm } from '../../src/commands/feeds/settings.js';
 import type { Origin } from '../../src/commands/feeds/state.js';
-import { itemHash, noLinks, type SourceItem } from '../../src/csv/source-item.js';
-import { mergeThreeWay } from '../../src/csv/three-way.js';
 import { CalendarFormatError, readIcsItems, uidKey } from '../../src/ics/items.js';
+import { itemHash, noLinks, type SourceItem } from '../../src/import/source-item.js';
+import { mergeThreeWay } from '../../src/import/three-way.js';
 import { googleFeed, inDays, pluginFeed } from '../feeds/samples.js';
 
 const window = { from: new Date('2030-01-01T00:00:00Z'), until: new Date('2030-12-31T23:59:59Z') };

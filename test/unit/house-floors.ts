@@ -125,7 +125,8 @@ export function documentedFloors(markdown: string): DocumentedFloors[] {
       const cells = (lines[j] ?? '').split('|').map((c) => c.trim());
       const level = Number(cells[1]);
       if (!Number.isInteger(level)) continue;
-      for (const name of (cells[2] ?? '').matchAll(/`([^`]+)`/g)) if (name[1]) floors.set(name[1].replace(/\/$/, ''), level);
+      for (const name of (cells[2] ?? '').matchAll(/`([^`]+)`/g))
+        if (name[1]) floors.set(name[1].replace(/\/$/, ''), level);
     }
     out.push({ folder, floors });
   }

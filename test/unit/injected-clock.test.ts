@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SyncState } from '../../src/commands/sync/state.js';
-import { Checkpoint } from '../../src/csv/checkpoint.js';
+import { Checkpoint } from '../../src/import/checkpoint.js';
 
 const FIXED = new Date('2031-05-06T07:08:09.000Z');
 

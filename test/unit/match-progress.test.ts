@@ -1,10 +1,10 @@
 /**
- * How far a listing read page by page lets rows through (src/csv/match-progress.ts): only rows whose
+ * How far a listing read page by page lets rows through (src/import/match-progress.ts): only rows whose
  * days end four days before the last event read, by the earlier of its local and UTC days, and none
  * once the events stop coming in start order.
  */
 import { describe, expect, it } from 'vitest';
-import { listingProgress } from '../../src/csv/match-progress.js';
+import { listingProgress } from '../../src/import/match-progress.js';
 
 const event = (start: string, utc = start) => ({ start_date: start, utc_start_date: utc });
 

@@ -15,17 +15,20 @@ import { type ApiClient, ApiError } from '../../api/index.js';
 import { findRecord } from '../../api/records.js';
 import { getResource } from '../../catalog/index.js';
 import { parseWallTime, wallTimeToUtc } from '../../clock/index.js';
-import { applyRow, lookupOne } from '../../csv/apply.js';
-import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
-import { MatchIndex } from '../../csv/match.js';
-import { prepareRow, resolveSourceLinks } from '../../csv/prepare.js';
-import { isProblem } from '../../csv/row.js';
-import type { SourceItem } from '../../csv/source-item.js';
-import { mergeThreeWay } from '../../csv/three-way.js';
+import {
+  applyRow,
+  isProblem,
+  lookupOne,
+  MatchIndex,
+  mergeThreeWay,
+  prepareRow,
+  resolveSourceLinks,
+} from '../../import/engine.js';
+import { modifiedOf, type SourceItem, type WriteJournal } from '../../import/index.js';
 import type { LinkResolver } from '../../links/index.js';
 import { LinkError } from '../../links/index.js';
+import { type KeyedLock, keyedLock, mapLimit } from '../../primitives/index.js';
 import { type Body, changedKeys, naturalKeyFields, recordToInput, updateBody } from '../../records/index.js';
-import { mapLimit } from '../sync/records.js';
 import type { Action, Rejection } from './plan.js';
 import type { FeedSettings } from './settings.js';
 import type { FeedState, JournalEntry, Origin } from './state.js';
@@ -103,24 +106,6 @@ async function bodyOf(ctx: ApplyContext, item: SourceItem): Promise<Body | strin
   }
 }
 
-/** Runs `fn` for one key at a time (creates of one title: the second finds the first's event owned). */
-function keyedLock() {
-  const tails = new Map<string, Promise<void>>();
-  return async <T>(key: string, fn: () => Promise<T>): Promise<T> => {
-    const before = tails.get(key) ?? Promise.resolve();
-    let release = () => {};
-    const mine = before.then(() => new Promise<void>((r) => (release = r)));
-    tails.set(key, mine);
-    await before;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (tails.get(key) === mine) tails.delete(key);
-    }
-  };
-}
-
 /**
  * Finishes the writes a killed run left in the journal: a create that reached the site is found by
  * its title and start (and recorded), an update that landed makes its body the base; the rest are
@@ -171,168 +156,185 @@ function record(ctx: ApplyContext, entry: Omit<JournalEntry, 'seq'> & { seq?: nu
   });
 }
 
-/** Carries out the actions of a plan. */
-export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], owned: Set<number>): Promise<Done> {
-  const done: Done = { created: 0, updated: 0, trashed: 0, unchanged: 0, ignored: 0, rejected: [] };
-  const lock = keyedLock();
-  const reject = (item: SourceItem, error: string) => done.rejected.push({ line: item.line, key: item.key, error });
-  const wrote = () => ctx.onWrite?.();
+/** One plan being carried out: its context, the events the feed owns, what was done, the lock of titles. */
+interface PlanRun {
+  ctx: ApplyContext;
+  owned: Set<number>;
+  done: Done;
+  lock: KeyedLock;
+}
 
-  async function create(item: SourceItem, hash: string, body: Body): Promise<void> {
-    const title = String(body.title ?? '').toLowerCase();
-    await lock(title, async () => {
-      const index = await ctx.index();
-      const entry = {
-        feed: ctx.feed.name,
-        key: item.key,
-        op: 'create' as const,
-        siteId: null,
-        body,
-        write: body,
-        sourceHash: hash,
-        title: String(body.title ?? ''),
-        end: endOf(body),
-      };
-      const seq = ctx.state.journal(entry);
-      const outcome = await applyRow(
-        {
-          api: ctx.api,
-          resource: events,
-          index,
-          onConflict: 'update',
-          dryRun: false,
-          signal: ctx.signal,
-          writer: ctx.writer(),
-          journal: ctx.history,
-        },
-        undefined,
-        body,
-        false,
-      );
-      if (outcome.kind === 'rejected') {
-        ctx.state.settle(seq);
-        reject(item, outcome.message);
-        return;
-      }
-      if (outcome.kind !== 'unchanged') wrote();
-      owned.add(outcome.id);
-      record(ctx, { ...entry, seq }, outcome.id);
-      // (a match of an event no feed held: adopted, counted as what was done to it)
-      done[outcome.kind]++;
-    });
-  }
+const rejectItem = (run: PlanRun, item: SourceItem, error: string) =>
+  run.done.rejected.push({ line: item.line, key: item.key, error });
 
-  /** Writes the merged body of an event that exists; false when it is in the trash or gone. */
-  async function update(item: SourceItem, hash: string, origin: Origin, body: Body, restore: boolean) {
-    const current = await findRecord<Rec>(ctx.api, events, origin.siteId, ctx.signal);
-    if (!current) {
-      if (restore) {
-        // (deleted for good since the feed trashed it: made again)
-        ctx.state.dropOrigin(ctx.feed.name, origin.key);
-        owned.delete(origin.siteId);
-        return create(item, hash, body);
-      }
-      ctx.state.setOriginState(ctx.feed.name, origin.key, 'ignored', 'deleted on the site');
-      done.ignored++;
-      return;
-    }
-    if (current.status === 'trash' && !restore) {
-      ctx.state.putOrigin({ ...origin, state: 'ignored', sourceHash: hash, reason: 'trashed on the site' });
-      done.ignored++;
-      return;
-    }
-    const now = recordToInput(events, current);
-    const keepEdits = ctx.feed.authority === 'preserve-edits' && !restore;
-    const merged = mergeThreeWay(events, origin.base, now, body, keepEdits);
+/** Creates the event of a new item (or adopts the one it matches), one title at a time. */
+async function createEvent(run: PlanRun, item: SourceItem, hash: string, body: Body): Promise<void> {
+  const { ctx, done, owned } = run;
+  const title = String(body.title ?? '').toLowerCase();
+  await run.lock(title, async () => {
+    const index = await ctx.index();
     const entry = {
       feed: ctx.feed.name,
       key: item.key,
-      op: 'update' as const,
-      siteId: origin.siteId,
-      body: merged.base,
-      write: merged.body,
+      op: 'create' as const,
+      siteId: null,
+      body,
+      write: body,
       sourceHash: hash,
-      title: String(merged.body.title ?? origin.title),
-      end: endOf({ ...now, ...merged.body }),
+      title: String(body.title ?? ''),
+      end: endOf(body),
     };
-    if (merged.changed.length === 0 && current.status !== 'trash') {
-      record(ctx, entry, origin.siteId);
-      done.unchanged++;
-      return;
-    }
     const seq = ctx.state.journal(entry);
-    const token = ctx.history?.intent({
-      resource: 'events',
-      action: current.status === 'trash' ? 'restored' : 'updated',
-      id: origin.siteId,
-      title: entry.title,
-      before: { ...now, status: String(current.status ?? 'publish') },
-      after: Object.fromEntries(merged.changed.map((k) => [k, merged.body[k]])),
-      fields: merged.changed,
-    });
-    try {
-      const res = await ctx.api.put<Rec>(`/events/${origin.siteId}`, updateBody(events, now, merged.body), {
+    const outcome = await applyRow(
+      {
+        api: ctx.api,
+        resource: events,
+        index,
+        onConflict: 'update',
+        dryRun: false,
         signal: ctx.signal,
-        finish: true,
-      });
-      if (token !== undefined) ctx.history?.done(token, { id: origin.siteId, modified: modifiedOf(res.body) });
-    } catch (err) {
-      if (token !== undefined) ctx.history?.failed(token);
+        writer: ctx.writer(),
+        journal: ctx.history,
+      },
+      undefined,
+      body,
+      false,
+    );
+    if (outcome.kind === 'rejected') {
       ctx.state.settle(seq);
-      if (!refusal(err)) throw err;
-      reject(item, `the site refused it: ${err.message} (${err.code})`);
+      rejectItem(run, item, outcome.message);
       return;
     }
-    wrote();
-    record(ctx, { ...entry, seq }, origin.siteId);
-    done.updated++;
-  }
+    if (outcome.kind !== 'unchanged') ctx.onWrite?.();
+    owned.add(outcome.id);
+    record(ctx, { ...entry, seq }, outcome.id);
+    // (a match of an event no feed held: adopted, counted as what was done to it)
+    done[outcome.kind]++;
+  });
+}
 
-  async function trash(origin: Origin, why: 'removed' | 'cancelled') {
-    const token = ctx.history?.intent({
-      resource: 'events',
-      action: 'deleted',
-      id: origin.siteId,
-      title: origin.title,
-      before: { ...origin.base, status: 'publish' },
-    });
-    try {
-      const res = await ctx.api.delete<Rec>(`/events/${origin.siteId}`, { signal: ctx.signal, finish: true });
-      if (token !== undefined) ctx.history?.done(token, { id: origin.siteId, modified: modifiedOf(res.body) });
-      wrote();
-      done.trashed++;
-      ctx.state.setOriginState(
-        ctx.feed.name,
-        origin.key,
-        'removed',
-        why === 'cancelled' ? 'cancelled at the source' : 'gone from the source',
-      );
-    } catch (err) {
-      if (token !== undefined) ctx.history?.failed(token);
-      const status = err instanceof ApiError ? err.status : 0;
-      // (in the trash already, or deleted for good: nothing left to trash)
-      if (status !== 410 && status !== 404 && status !== 400) throw err;
-      ctx.state.setOriginState(
-        ctx.feed.name,
-        origin.key,
-        'ignored',
-        status === 410 ? 'trashed on the site' : 'deleted on the site',
-      );
-      done.ignored++;
+/** Writes the merged body of an event that exists; false when it is in the trash or gone. */
+async function updateEvent(run: PlanRun, item: SourceItem, hash: string, origin: Origin, body: Body, restore: boolean) {
+  const { ctx, done, owned } = run;
+  const current = await findRecord<Rec>(ctx.api, events, origin.siteId, ctx.signal);
+  if (!current) {
+    if (restore) {
+      // (deleted for good since the feed trashed it: made again)
+      ctx.state.dropOrigin(ctx.feed.name, origin.key);
+      owned.delete(origin.siteId);
+      return createEvent(run, item, hash, body);
     }
+    ctx.state.setOriginState(ctx.feed.name, origin.key, 'ignored', 'deleted on the site');
+    done.ignored++;
+    return;
   }
-
-  const one = async (action: Action) => {
-    if (ctx.signal?.aborted) return;
-    if (action.op === 'trash') return trash(action.origin, action.why);
-    const body = await bodyOf(ctx, action.item);
-    if (typeof body === 'string') {
-      reject(action.item, body);
-      return;
-    }
-    if (action.op === 'create') return create(action.item, action.hash, body);
-    return update(action.item, action.hash, action.origin, body, action.op === 'restore');
+  if (current.status === 'trash' && !restore) {
+    ctx.state.putOrigin({ ...origin, state: 'ignored', sourceHash: hash, reason: 'trashed on the site' });
+    done.ignored++;
+    return;
+  }
+  const now = recordToInput(events, current);
+  const keepEdits = ctx.feed.authority === 'preserve-edits' && !restore;
+  const merged = mergeThreeWay(events, origin.base, now, body, keepEdits);
+  const entry = {
+    feed: ctx.feed.name,
+    key: item.key,
+    op: 'update' as const,
+    siteId: origin.siteId,
+    body: merged.base,
+    write: merged.body,
+    sourceHash: hash,
+    title: String(merged.body.title ?? origin.title),
+    end: endOf({ ...now, ...merged.body }),
   };
+  if (merged.changed.length === 0 && current.status !== 'trash') {
+    record(ctx, entry, origin.siteId);
+    done.unchanged++;
+    return;
+  }
+  const seq = ctx.state.journal(entry);
+  const token = ctx.history?.intent({
+    resource: 'events',
+    action: current.status === 'trash' ? 'restored' : 'updated',
+    id: origin.siteId,
+    title: entry.title,
+    before: { ...now, status: String(current.status ?? 'publish') },
+    after: Object.fromEntries(merged.changed.map((k) => [k, merged.body[k]])),
+    fields: merged.changed,
+  });
+  try {
+    const res = await ctx.api.put<Rec>(`/events/${origin.siteId}`, updateBody(events, now, merged.body), {
+      signal: ctx.signal,
+      finish: true,
+    });
+    if (token !== undefined) ctx.history?.done(token, { id: origin.siteId, modified: modifiedOf(res.body) });
+  } catch (err) {
+    if (token !== undefined) ctx.history?.failed(token);
+    ctx.state.settle(seq);
+    if (!refusal(err)) throw err;
+    rejectItem(run, item, `the site refused it: ${err.message} (${err.code})`);
+    return;
+  }
+  ctx.onWrite?.();
+  record(ctx, { ...entry, seq }, origin.siteId);
+  done.updated++;
+}
+
+/** Trashes the event of an item gone from the source (or cancelled there). */
+async function trashEvent(run: PlanRun, origin: Origin, why: 'removed' | 'cancelled') {
+  const { ctx, done } = run;
+  const token = ctx.history?.intent({
+    resource: 'events',
+    action: 'deleted',
+    id: origin.siteId,
+    title: origin.title,
+    before: { ...origin.base, status: 'publish' },
+  });
+  try {
+    const res = await ctx.api.delete<Rec>(`/events/${origin.siteId}`, { signal: ctx.signal, finish: true });
+    if (token !== undefined) ctx.history?.done(token, { id: origin.siteId, modified: modifiedOf(res.body) });
+    ctx.onWrite?.();
+    done.trashed++;
+    ctx.state.setOriginState(
+      ctx.feed.name,
+      origin.key,
+      'removed',
+      why === 'cancelled' ? 'cancelled at the source' : 'gone from the source',
+    );
+  } catch (err) {
+    if (token !== undefined) ctx.history?.failed(token);
+    const status = err instanceof ApiError ? err.status : 0;
+    // (in the trash already, or deleted for good: nothing left to trash)
+    if (status !== 410 && status !== 404 && status !== 400) throw err;
+    ctx.state.setOriginState(
+      ctx.feed.name,
+      origin.key,
+      'ignored',
+      status === 410 ? 'trashed on the site' : 'deleted on the site',
+    );
+    done.ignored++;
+  }
+}
+
+/** Carries out one action of a plan. */
+async function applyAction(run: PlanRun, action: Action): Promise<void> {
+  const { ctx } = run;
+  if (ctx.signal?.aborted) return;
+  if (action.op === 'trash') return trashEvent(run, action.origin, action.why);
+  const body = await bodyOf(ctx, action.item);
+  if (typeof body === 'string') {
+    rejectItem(run, action.item, body);
+    return;
+  }
+  if (action.op === 'create') return createEvent(run, action.item, action.hash, body);
+  return updateEvent(run, action.item, action.hash, action.origin, body, action.op === 'restore');
+}
+
+/** Carries out the actions of a plan. */
+export async function applyPlan(ctx: ApplyContext, actions: readonly Action[], owned: Set<number>): Promise<Done> {
+  const done: Done = { created: 0, updated: 0, trashed: 0, unchanged: 0, ignored: 0, rejected: [] };
+  const run: PlanRun = { ctx, owned, done, lock: keyedLock() };
+  const one = (action: Action) => applyAction(run, action);
   // Updates and trashes a few at a time (each reads the event first); then the creates, as many in
   // flight as the batch writer groups (25 a request on a site that batches, one each on one that does not).
   await mapLimit(

@@ -2,10 +2,10 @@
 import { stat } from 'node:fs/promises';
 import { documentText, fetchDocument } from '../../api/fetch-document.js';
 import { defaultConfigDir } from '../../config/paths.js';
-import { durationText } from '../../csv/event-times.js';
 import { DURATION_FORMS } from '../../dates/duration.js';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
+import { durationText } from '../../import/index.js';
 import { confirmOrThrow, dateZone, outputFormat, printData } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';
@@ -24,7 +24,23 @@ import {
 } from './settings.js';
 import type { Origin } from './state.js';
 
-type Opts = Record<string, unknown>;
+/** The flags of `feeds add`, as commander gives them. */
+export interface AddFeedFlags {
+  category?: string[] | undefined;
+  tag?: string[] | undefined;
+  status?: FeedStatus | undefined;
+  authority?: Authority | undefined;
+  onRemoved?: OnRemoved | undefined;
+  from?: string | undefined;
+  until?: string | undefined;
+  limit?: number | undefined;
+  defaultDuration?: string | undefined;
+}
+
+/** The flags of `feeds remove`. */
+export interface RemoveFeedFlags {
+  trashEvents?: boolean | undefined;
+}
 
 /** Whether a profile of that name is stored. */
 async function profileExists(rt: Runtime, name: string): Promise<boolean> {
@@ -114,7 +130,13 @@ function siteWords(rt: Runtime): string {
 }
 
 /** `feeds add NAME SOURCE …`: a new feed, or new settings for one (its events stay linked). */
-export async function addFeed(rt: Runtime, deps: CommandDeps, name: string, source: string, opts: Opts): Promise<void> {
+export async function addFeed(
+  rt: Runtime,
+  deps: CommandDeps,
+  name: string,
+  source: string,
+  opts: AddFeedFlags,
+): Promise<void> {
   validateFeedName(name);
   const zone = await dateZone(rt);
   for (const flag of ['from', 'until'] as const) {
@@ -129,14 +151,14 @@ export async function addFeed(rt: Runtime, deps: CommandDeps, name: string, sour
     name,
     source: found.source,
     kind: found.kind,
-    categories: (opts.category as string[] | undefined) ?? [],
-    tags: (opts.tag as string[] | undefined) ?? [],
-    status: (opts.status as FeedStatus | undefined) ?? FEED_DEFAULTS.status,
-    authority: (opts.authority as Authority | undefined) ?? FEED_DEFAULTS.authority,
-    onRemoved: (opts.onRemoved as OnRemoved | undefined) ?? FEED_DEFAULTS.onRemoved,
-    from: (opts.from as string | undefined) ?? FEED_DEFAULTS.from,
-    until: (opts.until as string | undefined) ?? FEED_DEFAULTS.until,
-    limit: (opts.limit as number | undefined) ?? null,
+    categories: opts.category ?? [],
+    tags: opts.tag ?? [],
+    status: opts.status ?? FEED_DEFAULTS.status,
+    authority: opts.authority ?? FEED_DEFAULTS.authority,
+    onRemoved: opts.onRemoved ?? FEED_DEFAULTS.onRemoved,
+    from: opts.from ?? FEED_DEFAULTS.from,
+    until: opts.until ?? FEED_DEFAULTS.until,
+    limit: opts.limit ?? null,
     ...(typeof opts.defaultDuration === 'string' ? { defaultDuration: checkedLength(opts.defaultDuration) } : {}),
   };
   const state = await openState(rt);
@@ -280,7 +302,7 @@ function unknownFeed(name: string, all: FeedSettings[]): UsageError {
 }
 
 /** `feeds remove NAME [--trash-events]`. */
-export async function removeFeed(rt: Runtime, name: string, opts: Opts): Promise<void> {
+export async function removeFeed(rt: Runtime, name: string, opts: RemoveFeedFlags): Promise<void> {
   const state = await openState(rt);
   try {
     const feed = state.feed(name);

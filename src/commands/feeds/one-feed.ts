@@ -5,8 +5,8 @@
  * and linked records are shared).
  */
 
-import type { PlanEntry } from '../../csv/plan.js';
 import { CalctlError, InterruptedError, PartialError, UsageError } from '../../errors/index.js';
+import type { PlanEntry } from '../../import/index.js';
 import type { RunRecorder } from '../history/store.js';
 import { dateZone } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
@@ -71,48 +71,15 @@ export class FeedRun {
     const started = ctx.now();
     const t0 = performance.now();
     const summary = blank(feed);
-    const finish = (status: FeedSummary['status'], error?: unknown) => {
-      summary.status = status;
-      summary.seconds = Math.round((performance.now() - t0) / 100) / 10;
-      if (error !== undefined) {
-        summary.error = error instanceof Error ? error.message : String(error);
-        summary.hint = error instanceof CalctlError ? (error.hint ?? null) : null;
-      }
-      if (!this.dryRun) {
-        this.state.addRun({
-          feed: feed.name,
-          started: started.toISOString(),
-          seconds: summary.seconds,
-          status,
-          summary: { ...summary, rejects: summary.rejects.slice(0, 100) },
-          error: summary.error,
-        });
-      }
-      return summary;
-    };
+    const finish = (status: FeedSummary['status'], error?: unknown) =>
+      this.finish(feed, summary, { started, t0 }, status, error);
     // 1. The source: any failure here is the feed's alone.
     let read: Awaited<ReturnType<typeof readSource>>;
     let window: Awaited<ReturnType<typeof windowOf>>;
     let origins = this.state.origins(feed.name);
     const known = this.state.groups(feed.name);
     try {
-      window = await windowOf(feed, ctx.now(), await this.siteZone());
-      const followed = [...origins.values()]
-        .filter((o) => o.state === 'active' && (o.end === '' || Date.parse(o.end) >= window.from.getTime()))
-        .map((o) => o.key);
-      read = await readSource(feed, {
-        validators: this.state.validators(feed.name),
-        reuse: (hash) => reusable(known.get(hash), origins, feed),
-        window,
-        windowKey: window.key,
-        siteZone: () => this.siteZone(),
-        otherSite: () => this.otherSite(feed),
-        followed: feed.kind === 'site' ? followed : [],
-        defaultDuration: feed.defaultDuration,
-        signal: ctx.signal,
-        timeoutMs: this.rt.globals().timeout !== undefined ? Number(this.rt.globals().timeout) * 1000 : undefined,
-        log: (line) => this.rt.debug?.(`feed ${feed.name}: ${line}`),
-      });
+      ({ read, window } = await this.readFeed(feed, origins, known));
     } catch (err) {
       if (err instanceof InterruptedError || ctx.signal.aborted) throw err;
       return finish('failed', err);
@@ -195,6 +162,60 @@ export class FeedRun {
     return finish('ok');
   }
 
+  /** The feed's window and its source read (the items the last run knew reused). */
+  private async readFeed(
+    feed: FeedSettings,
+    origins: ReturnType<FeedState['origins']>,
+    known: ReturnType<FeedState['groups']>,
+  ) {
+    const { ctx } = this.rt;
+    const window = await windowOf(feed, ctx.now(), await this.siteZone());
+    const followed = [...origins.values()]
+      .filter((o) => o.state === 'active' && (o.end === '' || Date.parse(o.end) >= window.from.getTime()))
+      .map((o) => o.key);
+    const read = await readSource(feed, {
+      validators: this.state.validators(feed.name),
+      reuse: (hash) => reusable(known.get(hash), origins, feed),
+      window,
+      windowKey: window.key,
+      siteZone: () => this.siteZone(),
+      otherSite: () => this.otherSite(feed),
+      followed: feed.kind === 'site' ? followed : [],
+      defaultDuration: feed.defaultDuration,
+      signal: ctx.signal,
+      timeoutMs: this.rt.globals().timeout !== undefined ? Number(this.rt.globals().timeout) * 1000 : undefined,
+      log: (line) => this.rt.debug?.(`feed ${feed.name}: ${line}`),
+    });
+    return { read, window };
+  }
+
+  /** Ends a feed's run: its status, time and error in the summary, and the run noted (a run that writes). */
+  private finish(
+    feed: FeedSettings,
+    summary: FeedSummary,
+    time: { started: Date; t0: number },
+    status: FeedSummary['status'],
+    error?: unknown,
+  ): FeedSummary {
+    summary.status = status;
+    summary.seconds = Math.round((performance.now() - time.t0) / 100) / 10;
+    if (error !== undefined) {
+      summary.error = error instanceof Error ? error.message : String(error);
+      summary.hint = error instanceof CalctlError ? (error.hint ?? null) : null;
+    }
+    if (!this.dryRun) {
+      this.state.addRun({
+        feed: feed.name,
+        started: time.started.toISOString(),
+        seconds: summary.seconds,
+        status,
+        summary: { ...summary, rejects: summary.rejects.slice(0, 100) },
+        error: summary.error,
+      });
+    }
+    return summary;
+  }
+
   private planned(summary: FeedSummary, plan: Plan): FeedSummary {
     this.plan.push(...planEntries(plan));
     const count = (op: string) => plan.actions.filter((a) => a.op === op).length;
@@ -214,7 +235,7 @@ export class FeedRun {
     await this.askZone();
     const { createLinkResolver } = await import('../../links/index.js');
     const { BATCH_LIMIT, createBatchWriter } = await import('../../api/batch.js');
-    const { buildMatchIndex } = await import('../../csv/match-loader.js');
+    const { buildMatchIndex } = await import('../../import/engine.js');
     const { getResource } = await import('../../catalog/index.js');
     let links: ReturnType<typeof createLinkResolver> | undefined;
     let index: ReturnType<typeof buildMatchIndex> | undefined;

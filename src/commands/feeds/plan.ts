@@ -12,8 +12,7 @@
  *   VEVENT that could not be read and whose UID is unknown stops every removal of the run.
  */
 import { createHash } from 'node:crypto';
-import { type PlanEntry, planEntry } from '../../csv/plan.js';
-import { cellInstant, itemHash, itemInWindow, type SourceItem } from '../../csv/source-item.js';
+import { cellInstant, itemHash, itemInWindow, type PlanEntry, planEntry, type SourceItem } from '../../import/index.js';
 import { type FeedSettings, MAX_TRASH_SHARE } from './settings.js';
 import type { Origin } from './state.js';
 
@@ -183,7 +182,7 @@ export function refusal(plan: Plan, total: number): { error: string; hint: strin
 }
 
 /**
- * A plan as the entries an import's dry run prints (csv/plan.ts): one per event to write, then the
+ * A plan as the entries an import's dry run prints (import/plan.ts): one per event to write, then the
  * rejected items. A feed's plan asks the site nothing, so an update names no fields.
  */
 export function planEntries(plan: Plan): PlanEntry[] {

@@ -5,6 +5,7 @@
  */
 import { Option } from 'commander';
 import type { RegisterCommands } from '../types.js';
+import type { AddFeedFlags, RemoveFeedFlags } from './manage.js';
 import {
   CRON_EVERY,
   FEED_AUTHORITIES,
@@ -60,7 +61,7 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
       '--default-duration <length>',
       'events the source gives no end (no DTEND) last this long, e.g. 2h (default: they end as they start)',
     )
-    .action(async (name: string, source: string, opts: Record<string, unknown>) => {
+    .action(async (name: string, source: string, opts: AddFeedFlags) => {
       await (await manage()).addFeed(deps.runtime(), deps, name, source, opts);
     });
   feeds
@@ -81,7 +82,7 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
     .description('stop following a feed (its events stay on the site, unless --trash-events)')
     .argument('<name>', 'the feed')
     .option('--trash-events', 'also move its events to the trash (asks first; --yes to confirm)')
-    .action(async (name: string, opts: Record<string, unknown>) => {
+    .action(async (name: string, opts: RemoveFeedFlags) => {
       await (await manage()).removeFeed(deps.runtime(), name, opts);
     });
   feeds
@@ -107,7 +108,7 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
         '2 bad flags, 1 the site failed (or another run held the lock), 4 the site refused the credentials.\n' +
         '-o json prints one summary per feed on stdout; global --dry-run plans without writing.',
     )
-    .action(async (names: string[], opts: Record<string, unknown>) => {
+    .action(async (names: string[], opts: { force?: boolean; quiet?: boolean; wait?: number }) => {
       // (a run parses and compares a whole feed: the import's heap settings, fewer collections)
       (await import('../heap.js')).growYoungGenerationAtOnce();
       const { runFeeds } = await import('./run.js');
@@ -115,7 +116,7 @@ export const registerFeedsCommands: RegisterCommands = (program, deps) => {
         names,
         force: opts.force === true,
         quiet: opts.quiet === true,
-        wait: opts.wait as number | undefined,
+        wait: opts.wait,
       });
     });
   feeds

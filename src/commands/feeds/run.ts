@@ -5,8 +5,8 @@
  * itself (unreachable, credentials refused) stops the run with the site's error, as any command.
  */
 import { replicaName } from '../../config/replicas.js';
-import type { PlanEntry } from '../../csv/plan.js';
 import { InterruptedError, PartialError, UsageError } from '../../errors/index.js';
+import type { PlanEntry } from '../../import/index.js';
 import { stderrNotes, summaryFormat } from '../../output/notes.js';
 import { printValue } from '../../output/stdout.js';
 import { type RunRecorder, recordRun } from '../history/store.js';

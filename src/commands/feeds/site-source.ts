@@ -13,10 +13,10 @@ import type { ApiClient, ParamObject } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import { findRecord } from '../../api/records.js';
 import { costInput, getResource, type ResourceSpec } from '../../catalog/index.js';
-import type { LinkedName, SourceItem } from '../../csv/source-item.js';
+import type { LinkedName, SourceItem } from '../../import/index.js';
+import { mapLimit } from '../../primitives/index.js';
 import { ownWebsite } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
-import { mapLimit } from '../sync/records.js';
 
 type Obj = Record<string, unknown>;
 

@@ -14,7 +14,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
-import type { KnownItem } from '../../csv/source-item.js';
+import type { KnownItem } from '../../import/index.js';
+import { statementCache } from '../../primitives/index.js';
 import type { Body } from '../../records/index.js';
 import { openSqliteFile } from '../../server/index.js';
 import { type FeedSettings, RUNS_KEPT } from './settings.js';
@@ -143,7 +144,8 @@ function toOrigin(r: OriginRow): Origin {
 
 export class FeedState {
   private readonly db: Database;
-  private readonly statements = new Map<string, Statement>();
+  /** Statements prepared once (a run writes an item row per event). */
+  private readonly sql: (text: string) => Statement;
 
   constructor(
     readonly path: string,
@@ -154,15 +156,7 @@ export class FeedState {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
-  }
-
-  private sql(text: string): Statement {
-    let stmt = this.statements.get(text);
-    if (!stmt) {
-      stmt = this.db.prepare(text);
-      this.statements.set(text, stmt);
-    }
-    return stmt;
+    this.sql = statementCache(this.db);
   }
 
   private stamp(): string {

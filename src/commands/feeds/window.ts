@@ -4,9 +4,9 @@
  */
 
 import { parseWallTime, wallTimeToUtc } from '../../clock/index.js';
-import { itemInWindow, type KnownItem, type SourceItem } from '../../csv/source-item.js';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
+import { itemInWindow, type KnownItem, type SourceItem } from '../../import/index.js';
 import { feedHash } from './plan.js';
 import type { FeedSettings } from './settings.js';
 import type { Origin } from './state.js';

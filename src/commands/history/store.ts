@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { defaultStateDir } from '../../config/paths.js';
 import { replicaName } from '../../config/replicas.js';
-import type { WriteAction, WriteIntent, WriteJournal, WriteResult } from '../../csv/journal.js';
+import type { WriteAction, WriteIntent, WriteJournal, WriteResult } from '../../import/index.js';
 import type { Body } from '../../records/index.js';
 import { openSqliteFile } from '../../server/index.js';
 import type { Runtime } from '../types.js';

@@ -11,8 +11,7 @@ import {
   type ResourceSpec,
   VISIBLE_STATUSES,
 } from '../../catalog/index.js';
-import { modifiedOf } from '../../csv/journal.js';
-import { LINK_FIELDS, type LinkNames, type PlanEntry, planChanges, planEntry } from '../../csv/plan.js';
+import { LINK_FIELDS, type LinkNames, modifiedOf, type PlanEntry, planChanges, planEntry } from '../../import/index.js';
 import { type Body, changedKeys, ids, recordToInput } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 import type { Runtime } from '../types.js';

@@ -13,8 +13,8 @@
  */
 import { type ApiClient, coreRecordPath, coreRouteUrl } from '../../api/index.js';
 import { getResource, type ResourceName } from '../../catalog/index.js';
-import { modifiedOf } from '../../csv/journal.js';
 import { CalctlError, EXIT, PartialError, UsageError } from '../../errors/index.js';
+import { modifiedOf } from '../../import/index.js';
 import { stderrNotes } from '../../output/notes.js';
 import { type Body, recordToInput, SITE_RESETS, updateBody } from '../../records/index.js';
 import { planForm, printPlan } from '../plan-output.js';

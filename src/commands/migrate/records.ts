@@ -7,9 +7,10 @@ import { createHash } from 'node:crypto';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import { everythingQuery, getResource, type ResourceSpec, VISIBLE_STATUSES } from '../../catalog/index.js';
+import { mapLimit } from '../../primitives/index.js';
 import { changedKeys, idOf, ids } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
-import { coreModified, fetchOne, mapLimit, type Rec, syncForm } from '../sync/records.js';
+import { coreModified, fetchOne, type Rec, syncForm } from '../sync/records.js';
 
 export type { Rec };
 

@@ -8,12 +8,12 @@
  */
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { modifiedOf, type WriteAction, type WriteJournal } from '../../csv/journal.js';
 import { CalctlError, EXIT } from '../../errors/index.js';
+import { modifiedOf, type WriteAction, type WriteJournal } from '../../import/index.js';
+import { mapLimit } from '../../primitives/index.js';
 import { changedKeys, mergeUpdate, recordToInput } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 import { confirmOrThrow, outputFormat, printData } from '../shared.js';
-import { mapLimit } from '../sync/records.js';
 import type { CliRuntime } from '../types.js';
 import { buildChanges } from './body.js';
 import { whereQuery } from './where.js';

@@ -5,8 +5,8 @@
  */
 import { ApiError, coreRecordPath, coreRouteUrl } from '../../api/index.js';
 import type { ResourceSpec } from '../../catalog/index.js';
-import { modifiedOf, type WriteJournal } from '../../csv/journal.js';
 import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
+import { modifiedOf, type WriteJournal } from '../../import/index.js';
 import type { JsonRecord } from '../../output/index.js';
 import { stderrNotes } from '../../output/notes.js';
 import { recordToInput } from '../../records/index.js';

@@ -8,7 +8,8 @@
  */
 import type { ApiClient } from '../../api/index.js';
 import { getResource, type ResourceSpec } from '../../catalog/index.js';
-import { fetchOne, mapLimit, type Rec, syncForm } from './records.js';
+import { mapLimit } from '../../primitives/index.js';
+import { fetchOne, type Rec, syncForm } from './records.js';
 
 /** The ids `rec` links to, by the linked resource (read from its write form, which has them as ids). */
 export function linkedIds(resource: ResourceSpec, rec: Rec): Map<ResourceSpec, Set<number>> {

@@ -9,6 +9,7 @@ import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { everythingQuery } from '../../catalog/index.js';
+import { mapLimit } from '../../primitives/index.js';
 import { LOCAL_ID_FLOOR } from '../../server/index.js';
 import { missingLinked } from './links.js';
 import {
@@ -19,7 +20,6 @@ import {
   coreModifiedSince,
   fetchOne,
   listEverything,
-  mapLimit,
   naturalKey,
   type Rec,
   SYNC_ORDER,

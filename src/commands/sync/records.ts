@@ -10,6 +10,7 @@ import { paginate } from '../../api/paginate.js';
 import { findRecord } from '../../api/records.js';
 import { catalog, coreEverythingQuery, everythingQuery, type ResourceSpec } from '../../catalog/index.js';
 import { backwardReach } from '../../clock/index.js';
+import { mapLimit } from '../../primitives/index.js';
 import { AS_NEW, type InputOptions, keyOf, recordToInput } from '../../records/index.js';
 
 export type Rec = Record<string, unknown> & { id: number };
@@ -51,15 +52,6 @@ export async function listEverything(
     if (rec) records.set(id, rec);
   });
   return { records, modified };
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time. */
-export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**

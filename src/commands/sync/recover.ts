@@ -22,8 +22,9 @@ import { coreRouteUrl } from '../../api/core-routes.js';
 import type { ApiClient } from '../../api/index.js';
 import { paginate } from '../../api/paginate.js';
 import { coreEverythingQuery, type ResourceSpec } from '../../catalog/index.js';
+import { mapLimit } from '../../primitives/index.js';
 import { decodeEntities } from '../../wptext/index.js';
-import { ALL_STATUSES, fetchOne, mapLimit, naturalKey, type Rec } from './records.js';
+import { ALL_STATUSES, fetchOne, naturalKey, type Rec } from './records.js';
 
 /** A create whose outcome is unknown: its natural key, the id the site gave if heard, its floor, when sent. */
 export interface Unconfirmed {

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ResourceName } from '../../catalog/index.js';
+import { statementCache } from '../../primitives/index.js';
 import { openSqliteFile } from '../../server/index.js';
 import { SYNC_ORDER, syncForm } from './records.js';
 
@@ -93,17 +94,8 @@ const OLD_EVENT_KEY = /\|(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$/;
 
 export class SyncState {
   private readonly db: Database;
-  private readonly statements = new Map<string, Statement>();
-
   /** A statement prepared once (a pull writes a base row per record). */
-  private sql(text: string): Statement {
-    let stmt = this.statements.get(text);
-    if (!stmt) {
-      stmt = this.db.prepare(text);
-      this.statements.set(text, stmt);
-    }
-    return stmt;
-  }
+  private readonly sql: (text: string) => Statement;
 
   /** @param now the run's clock (the injected context's `now`) */
   constructor(
@@ -115,6 +107,7 @@ export class SyncState {
     // (in WAL mode a commit is in the log when it returns: a killed process loses nothing)
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    this.sql = statementCache(this.db);
     // (a copy made before creates noted their floor and time: recovery then looks at every record)
     const columns = new Set(
       (this.db.prepare('PRAGMA table_info(journal)').all() as { name: string }[]).map((c) => c.name),

@@ -4,7 +4,7 @@
  * that has been fitted, so widths are counted without escape codes.
  */
 import type { ChalkInstance } from 'chalk';
-import { hash53 } from '../../csv/text.js';
+import { hash53 } from '../../primitives/index.js';
 import { decodeEntities } from '../../wptext/index.js';
 
 type Obj = Record<string, unknown>;

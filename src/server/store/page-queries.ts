@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { statementCache } from '../../primitives/index.js';
 import { FOLD_FUNCTION, foldForSearch } from './fold.js';
 import { decode, NOT_NULL, SELECT_PAGE } from './post-rows.js';
-import { statementCache } from './statements.js';
 import type { Post } from './types.js';
 
 /** A LIKE pattern that finds a word anywhere, its wildcards escaped so that it matches literally. */
@@ -190,6 +190,6 @@ export class PageQueries {
     return total;
   }
 
-  /** Statements prepared once (see statements.ts). */
+  /** Statements prepared once (see primitives/statement-cache.ts). */
   private readonly cached: (sql: string) => Statement;
 }

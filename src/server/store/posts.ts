@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { statementCache } from '../../primitives/index.js';
 import { PageQueries } from './page-queries.js';
 import {
   decode,
@@ -11,7 +12,6 @@ import {
   UPDATE_POST,
 } from './post-rows.js';
 import { requestBegins, requestEnds, SharedCache } from './shared-cache.js';
-import { statementCache } from './statements.js';
 import type { Post, PostInput, PostType } from './types.js';
 
 export { newPost } from './post-rows.js';
@@ -317,6 +317,6 @@ export class PostStore {
     return this.pages.query(where, params, orderBy, limit, offset, rows);
   }
 
-  /** Statements prepared once (see statements.ts). */
+  /** Statements prepared once (see primitives/statement-cache.ts). */
   private readonly cached: (sql: string) => Statement;
 }

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { statementCache } from '../../primitives/index.js';
 import { compareNames } from '../format/collate.js';
 import { SharedCache } from './shared-cache.js';
-import { statementCache } from './statements.js';
 import type { Taxonomy, Term } from './types.js';
 
 /** A term row as the lookups share it: frozen, without the count column (null: no such term). */
@@ -206,6 +206,6 @@ export class TermStore {
     );
   }
 
-  /** Statements prepared once (see statements.ts). */
+  /** Statements prepared once (see primitives/statement-cache.ts). */
   private readonly stmt: (sql: string) => Statement;
 }

@@ -4,6 +4,7 @@
  * synchronous: it runs inside a request's transaction. Password hashing is in auth.ts.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import { statementCache } from '../../primitives/index.js';
 import { hashAppPassword, hashLoginPassword, newUuid } from './auth.js';
 
 /** A user as stored; `roles` in WordPress's order (a user usually has one). */
@@ -76,17 +77,10 @@ const ORDER_COLUMN: Record<string, string> = {
 };
 
 export class UserStore {
-  private readonly stmts = new Map<string, Statement>();
+  private readonly stmt: (sql: string) => Statement;
 
-  constructor(private readonly db: Database) {}
-
-  private stmt(sql: string): Statement {
-    let s = this.stmts.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.stmts.set(sql, s);
-    }
-    return s;
+  constructor(private readonly db: Database) {
+    this.stmt = statementCache(db);
   }
 
   get(id: number): User | undefined {

@@ -4,8 +4,10 @@
  * flight are held in memory, plus the match index of the target.
  */
 import { BATCH_LIMIT, createBatchWriter } from '../api/batch.js';
+import type { ResourceSpec } from '../catalog/index.js';
 import { InterruptedError } from '../errors/index.js';
 import { createLinkResolver } from '../links/index.js';
+import { keyedLock } from '../primitives/index.js';
 import type { Body } from '../records/index.js';
 import { applyRow, type Decision } from './apply.js';
 import type { Counts } from './checkpoint.js';
@@ -15,7 +17,7 @@ import { DateOrderSurvey, inDateOrder } from './date-order.js';
 import { IMPORT_CONCURRENCY } from './defaults.js';
 import { type ImportOptions, matchFields } from './import-options.js';
 import { buildMatchIndex } from './match-loader.js';
-import { type PlanEntry, planChanges, planEntry, rowLinkNames } from './plan.js';
+import { type LinkNames, type PlanEntry, planChanges, planEntry, rowLinkNames } from './plan.js';
 import { prepareRow } from './prepare.js';
 import { type ImportSummary, plural } from './progress.js';
 import { isBlankRow, type SourceRow } from './read.js';
@@ -50,38 +52,18 @@ export function summaryAtStop(err: unknown): ImportSummary | undefined {
   return typeof err === 'object' && err !== null ? countsAtStop.get(err) : undefined;
 }
 
-/**
- * Imports every row of a source.
- * @returns the summary (counts include rows finished by a resumed earlier run)
- * @throws UsageError for bad mapping or a malformed file (exit 2), InterruptedError when the signal
- *   aborts (exit 130, checkpoint saved), and server or network failures (checkpoint saved)
- */
-export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
-  const started = performance.now();
-  const { api, resource, source } = opts;
+/** The columns of a source as read so far: the mapping, said and warned of once per column. */
+function columnReader(opts: ImportOptions) {
+  const { resource, source } = opts;
   const overrides = opts.overrides ?? new Map();
   const strict = opts.strict ?? false;
-  const concurrency = Math.max(1, opts.concurrency ?? IMPORT_CONCURRENCY);
-  const dryRun = opts.dryRun ?? false;
-  const rejects = opts.rejects ?? noRejects;
-  const cp = opts.checkpoint;
-  const counts: Counts = cp?.counts ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 };
-  const warned = new Set<string>();
-
   const records = source.records === true;
-  let mapping = mapColumns(resource, source.columns, overrides, strict, records);
-  let seenColumns = source.columns.length;
-  if (source.columns.length > 0) {
-    const missing = missingColumns(resource, mapping);
-    if (missing) throw missing;
-  }
+  const warned = new Set<string>();
   const saidColumns = new Set<string>();
   const sayColumns = (m: ColumnMapping) => {
     const line = columnsRead(resource, m, saidColumns);
     if (line) opts.columnsNote?.(line);
   };
-  sayColumns(mapping);
-  const keyFields = matchFields(resource, opts.matchBy);
   const warnUnknown = (unknown: readonly string[]) => {
     const fresh = unknown.filter((c) => !warned.has(c));
     if (fresh.length === 0) return;
@@ -91,8 +73,107 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         `(map with --map 'Column=field', or --strict to refuse)`,
     );
   };
+  let mapping = mapColumns(resource, source.columns, overrides, strict, records);
+  let seenColumns = source.columns.length;
+  if (source.columns.length > 0) {
+    const missing = missingColumns(resource, mapping);
+    if (missing) throw missing;
+  }
+  sayColumns(mapping);
+  const keyFields = matchFields(resource, opts.matchBy);
   warnUnknown(mapping.unknown);
+  return {
+    keyFields,
+    mapping: () => mapping,
+    /** reads the mapping again when the source has shown new columns (JSON: new keys in any record) */
+    refresh() {
+      if (source.columns.length === seenColumns) return;
+      seenColumns = source.columns.length;
+      mapping = mapColumns(resource, source.columns, overrides, strict, records);
+      warnUnknown(mapping.unknown);
+      sayColumns(mapping);
+    },
+  };
+}
 
+/** The zone of relative dates: given, or asked of the site once, when a cell first needs it. */
+function zoneOf(given: ImportOptions['timezone']): string | (() => Promise<string>) {
+  if (typeof given !== 'function') return given ?? 'UTC';
+  let asked: Promise<string> | undefined;
+  return () => {
+    asked ??= given();
+    return asked;
+  };
+}
+
+/** A row's plan entry, from what was decided for it. */
+function planOf(
+  resource: ResourceSpec,
+  linkNames: LinkNames,
+  row: SourceRow,
+  d: Decision,
+  body: Body,
+  converted: { links: Map<string, string>; warnings: string[] },
+): PlanEntry {
+  const links = rowLinkNames(converted.links);
+  const title = String(body[resource.titleField] ?? ('current' in d ? d.current?.[resource.titleField] : '') ?? '');
+  const common = { line: row.line, resource: resource.name, title, links, warnings: converted.warnings };
+  switch (d.kind) {
+    case 'create':
+      return planEntry({ ...common, action: 'create' });
+    case 'unchanged':
+      return planEntry({ ...common, action: 'unchanged', id: d.id });
+    case 'update':
+      return planEntry({
+        ...common,
+        action: 'update',
+        id: d.entry.id,
+        changes: planChanges(d.changed, d.current, d.sent, linkNames, links),
+      });
+    case 'rejected':
+      return planEntry({
+        ...common,
+        action: 'reject',
+        id: d.id ?? null,
+        error: d.message,
+        changes: d.current && d.changed ? planChanges(d.changed, d.current, body, linkNames, links) : [],
+      });
+  }
+}
+
+/**
+ * The progress of a run: rows done, and where the rows finished without a gap end, in bytes of the
+ * input (rows finish out of order; the furthest one would overstate it).
+ */
+function progressOf(opts: ImportOptions, counts: Counts) {
+  let done = counts.created + counts.updated + counts.unchanged + counts.rejected + counts.blank;
+  let unbroken = 0;
+  let reached = 0;
+  const after = new Map<number, number>();
+  const passed = (row: SourceRow) => {
+    after.set(row.index, row.offset ?? reached);
+    for (let next = unbroken + 1; after.has(next); next++) {
+      reached = after.get(next) ?? reached;
+      after.delete(next);
+      unbroken = next;
+    }
+  };
+  return {
+    done: () => done,
+    passed,
+    finished(row: SourceRow) {
+      done++;
+      passed(row);
+      opts.progress?.tick(done, opts.size && row.offset !== undefined ? reached / opts.size : undefined);
+    },
+  };
+}
+
+/** What runs the rows of an import: its writer, match index, link resolver and date reading. */
+async function setUp(opts: ImportOptions, columns: ReturnType<typeof columnReader>) {
+  const { api, resource } = opts;
+  const dryRun = opts.dryRun ?? false;
+  const concurrency = Math.max(1, opts.concurrency ?? IMPORT_CONCURRENCY);
   const writer = createBatchWriter(api, {
     size: dryRun ? 1 : (opts.batchSize ?? BATCH_LIMIT),
     slots: concurrency,
@@ -106,72 +187,18 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   // Events are matched through listings of the rows' days from the first row on, without waiting for
   // (or paying for) a listing of the calendar: the site renders every event a listing holds, and a
   // file's days hold few of them.
-  const index = await buildMatchIndex({ api, resource, keyFields, signal: opts.signal, windowsFirst: true });
-  const zoneGiven = opts.timezone;
-  let zoneAsked: Promise<string> | undefined;
-  const timezone =
-    typeof zoneGiven === 'function'
-      ? () => {
-          zoneAsked ??= zoneGiven();
-          return zoneAsked;
-        }
-      : (zoneGiven ?? 'UTC');
-  const links = createLinkResolver({ api, dryRun, signal: opts.signal, onCreated: opts.linkCreated });
-  const applyOpts = {
+  const index = await buildMatchIndex({
     api,
-    writer,
     resource,
-    index,
-    onConflict: opts.onConflict ?? 'update',
-    dryRun,
+    keyFields: columns.keyFields,
     signal: opts.signal,
-    journal: opts.journal,
-  };
-  const linkNames = (linked: string, id: number) => index.linkName(linked, id);
-  /** A row's plan entry, from what was decided for it. */
-  const planOf = (
-    row: SourceRow,
-    d: Decision,
-    body: Body,
-    converted: { links: Map<string, string>; warnings: string[] },
-  ): PlanEntry => {
-    const links = rowLinkNames(converted.links);
-    const title = String(body[resource.titleField] ?? ('current' in d ? d.current?.[resource.titleField] : '') ?? '');
-    const common = { line: row.line, resource: resource.name, title, links, warnings: converted.warnings };
-    switch (d.kind) {
-      case 'create':
-        return planEntry({ ...common, action: 'create' });
-      case 'unchanged':
-        return planEntry({ ...common, action: 'unchanged', id: d.id });
-      case 'update':
-        return planEntry({
-          ...common,
-          action: 'update',
-          id: d.entry.id,
-          changes: planChanges(d.changed, d.current, d.sent, linkNames, links),
-        });
-      case 'rejected':
-        return planEntry({
-          ...common,
-          action: 'reject',
-          id: d.id ?? null,
-          error: d.message,
-          changes: d.current && d.changed ? planChanges(d.changed, d.current, body, linkNames, links) : [],
-        });
-    }
-  };
-  const refreshMapping = () => {
-    if (source.columns.length === seenColumns) return;
-    // JSON input: new keys can appear in any record.
-    seenColumns = source.columns.length;
-    mapping = mapColumns(resource, source.columns, overrides, strict, records);
-    warnUnknown(mapping.unknown);
-    sayColumns(mapping);
-  };
+    windowsFirst: true,
+  });
+  const links = createLinkResolver({ api, dryRun, signal: opts.signal, onCreated: opts.linkCreated });
   const survey = new DateOrderSurvey(
     () => {
-      refreshMapping();
-      return mapping.targets;
+      columns.refresh();
+      return columns.mapping().targets;
     },
     opts.dateFormat,
     (line) => opts.warn?.(line),
@@ -180,36 +207,40 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const rowOpts = {
     resource,
     now: opts.now ?? new Date(),
-    timezone,
+    timezone: zoneOf(opts.timezone),
     eventZone: opts.eventZone,
     reading: () => survey.reading(),
     defaultDuration: opts.defaultDuration,
     onLossy: opts.onLossy,
   };
+  return { concurrency, writer, index, links, survey, rowOpts };
+}
 
-  let stop = false;
-  let fatal: unknown;
-  let rejectedNow = false;
-  const locks = new Map<string, Promise<void>>();
+type Setup = Awaited<ReturnType<typeof setUp>>;
 
-  async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    // Rows with the same key run one after the other: a duplicate row then finds the record its
-    // twin created instead of creating another.
-    const previous = locks.get(key) ?? Promise.resolve();
-    let release = () => {};
-    const mine = previous.then(() => new Promise<void>((r) => (release = r)));
-    locks.set(key, mine);
-    await previous;
-    try {
-      return await fn();
-    } finally {
-      release();
-      if (locks.get(key) === mine) locks.delete(key);
-    }
-  }
-
+/** The handling of one row: prepared, decided and applied (or rejected), counted and checkpointed. */
+function rowHandler(opts: ImportOptions, counts: Counts, columns: ReturnType<typeof columnReader>, setup: Setup) {
+  const { resource } = opts;
+  const rejects = opts.rejects ?? noRejects;
+  const cp = opts.checkpoint;
+  const { index, links, rowOpts } = setup;
+  const applyOpts = {
+    api: opts.api,
+    writer: setup.writer,
+    resource,
+    index,
+    onConflict: opts.onConflict ?? 'update',
+    dryRun: opts.dryRun ?? false,
+    signal: opts.signal,
+    journal: opts.journal,
+  };
+  const linkNames: LinkNames = (linked, id) => index.linkName(linked, id);
+  const state = { stop: false, rejectedNow: false };
+  // Rows with the same key run one after the other: a duplicate row then finds the record its twin
+  // created instead of creating another.
+  const withLock = keyedLock();
   const rowTitle = (row: SourceRow): string => {
-    for (const [column, field] of mapping.targets)
+    for (const [column, field] of columns.mapping().targets)
       if (field === resource.titleField) return row.cells.get(column) ?? '';
     return '';
   };
@@ -225,18 +256,17 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         }),
       );
     counts.rejected++;
-    rejectedNow = true;
+    state.rejectedNow = true;
     rejects.write(row.cells, `line ${row.line}${column ? `, column "${column}"` : ''}: ${message}`);
-    if (opts.failFast) stop = true;
+    if (opts.failFast) state.stop = true;
   };
-
   async function handle(row: SourceRow): Promise<void> {
     if (row.problem !== undefined) {
       reject(row, undefined, row.problem);
       cp?.finish(row.index);
       return;
     }
-    const converted = await prepareRow(row.cells, { ...rowOpts, targets: mapping.targets }, links);
+    const converted = await prepareRow(row.cells, { ...rowOpts, targets: columns.mapping().targets }, links);
     if (isProblem(converted)) {
       reject(row, converted.column, converted.message);
       cp?.finish(row.index);
@@ -260,7 +290,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         opts.plan
           ? (d) => {
               planned = true;
-              opts.plan?.(planOf(row, d, body, converted));
+              opts.plan?.(planOf(resource, linkNames, row, d, body, converted));
             }
           : undefined,
       ),
@@ -273,64 +303,65 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     counts[outcome.kind]++;
     cp?.finish(row.index, outcome.kind === 'created' ? outcome.id : undefined);
   }
+  return { handle, state };
+}
 
+/**
+ * Imports every row of a source.
+ * @returns the summary (counts include rows finished by a resumed earlier run)
+ * @throws UsageError for bad mapping or a malformed file (exit 2), InterruptedError when the signal
+ *   aborts (exit 130, checkpoint saved), and server or network failures (checkpoint saved)
+ */
+export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
+  const started = performance.now();
+  const { source } = opts;
+  const rejects = opts.rejects ?? noRejects;
+  const cp = opts.checkpoint;
+  const counts: Counts = cp?.counts ?? { created: 0, updated: 0, unchanged: 0, rejected: 0, blank: 0 };
+  const columns = columnReader(opts);
+  const setup = await setUp(opts, columns);
+  const { concurrency, writer, index, survey, rowOpts } = setup;
+  const { handle, state } = rowHandler(opts, counts, columns, setup);
+  let fatal: unknown;
   const onAbort = () => {
-    stop = true;
+    state.stop = true;
   };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const running = new Set<Promise<void>>();
-  let done = counts.created + counts.updated + counts.unchanged + counts.rejected + counts.blank;
-  // The progress bar's position: where the rows finished without a gap end, in bytes of the input
-  // (rows finish out of order; the furthest one would overstate it).
-  let unbroken = 0;
-  let reached = 0;
-  const after = new Map<number, number>();
-  const passed = (row: SourceRow) => {
-    after.set(row.index, row.offset ?? reached);
-    for (let next = unbroken + 1; after.has(next); next++) {
-      reached = after.get(next) ?? reached;
-      after.delete(next);
-      unbroken = next;
-    }
-  };
-  const finished = (row: SourceRow) => {
-    done++;
-    passed(row);
-    opts.progress?.tick(done, opts.size && row.offset !== undefined ? reached / opts.size : undefined);
-  };
+  const progress = progressOf(opts, counts);
   try {
     // Rows are read ahead of their turn, and the reads their matching needs (the date windows of a
     // large calendar) start then: they run while the rows before them are written.
     const lookAhead = (row: SourceRow) => {
       if (!index.windowed || cp?.isDone(row.index) || row.problem !== undefined || isBlankRow(row)) return;
-      void convertRow(row.cells, { ...rowOpts, targets: mapping.targets })
+      void convertRow(row.cells, { ...rowOpts, targets: columns.mapping().targets })
         .then((converted) => (isProblem(converted) ? undefined : index.prepare(converted.id, converted.body)))
         .catch(() => {});
     };
     // (rows whose slash dates read either way are held until a row decides day or month first)
     const ordered = inDateOrder(source.rows, survey, source.reopen);
     for await (const row of readAhead(ordered, Math.max(READ_AHEAD, concurrency * 4), lookAhead)) {
-      if (stop || opts.signal?.aborted) break;
+      if (state.stop || opts.signal?.aborted) break;
       if (cp?.isDone(row.index)) {
-        passed(row);
+        progress.passed(row);
         continue;
       }
       if (row.problem === undefined && isBlankRow(row)) {
         // (a spreadsheet's empty line: nothing to import and nothing wrong; counted, not rejected)
         counts.blank++;
         cp?.finish(row.index);
-        finished(row);
+        progress.finished(row);
         continue;
       }
-      refreshMapping();
+      columns.refresh();
       // Rows in flight: enough to fill every slot's batch (one per slot without batches).
       while (running.size >= writer.capacity) await Promise.race(running);
-      if (stop) break;
+      if (state.stop) break;
       const task: Promise<void> = handle(row)
-        .then(() => finished(row))
+        .then(() => progress.finished(row))
         .catch((err: unknown) => {
           fatal ??= err;
-          stop = true;
+          state.stop = true;
         })
         .finally(() => running.delete(task));
       running.add(task);
@@ -346,12 +377,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   }
   const summary = (): ImportSummary => ({
     ...counts,
-    rows: done,
+    rows: progress.done(),
     seconds: Math.round((performance.now() - started) / 100) / 10,
   });
   if (opts.signal?.aborted) {
     throw new ImportInterruptedError(
-      `import interrupted after ${plural(done, 'row')}${cp ? `; progress saved in ${cp.path}: run the same command with --resume to continue` : ''}`,
+      `import interrupted after ${plural(progress.done(), 'row')}${cp ? `; progress saved in ${cp.path}: run the same command with --resume to continue` : ''}`,
       summary(),
     );
   }
@@ -359,6 +390,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (typeof fatal === 'object' && fatal !== null) countsAtStop.set(fatal, summary());
     throw fatal;
   }
-  if (cp && !(opts.failFast && rejectedNow)) await cp.remove();
+  if (cp && !(opts.failFast && state.rejectedNow)) await cp.remove();
   return summary();
 }

@@ -6,9 +6,9 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { UsageError } from '../errors/index.js';
+import { csvCell as flattenValue } from '../output/index.js';
 import { ownWebsite } from '../records/index.js';
 import { decoderOf, sniffEncoding, transcode } from './encoding.js';
-import { flattenValue } from './flatten.js';
 import { readCsv } from './read-csv.js';
 import { checkUtf8, MalformedInputError, type RecordSource, type SourceRow } from './source-row.js';
 

@@ -7,6 +7,9 @@
 import { type ResourceName, type ResourceSpec, VENUE_ADDRESS_FIELDS } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import { COLUMN_WORDS } from './column-words.js';
+import { VENUE_DETAILS } from './source-item.js';
+
+export { VENUE_DETAILS };
 
 /** A column target that is not a catalog field. */
 export interface VirtualColumn {
@@ -16,14 +19,6 @@ export interface VirtualColumn {
 }
 
 const ID_COLUMN: VirtualColumn = { name: 'id', labels: ['ID'], description: 'record ID: matches an existing record' };
-
-/**
- * Venue details in an events file (its `Address`, `City` … columns, or an iCalendar LOCATION read as
- * a place): the venue the row names is created with them when the site has none of that name.
- * Column → the venue's field.
- */
-export const VENUE_DETAILS: readonly (readonly [string, (typeof VENUE_ADDRESS_FIELDS)[number]])[] =
-  VENUE_ADDRESS_FIELDS.map((field) => [`venue_${field}`, field] as const);
 
 /** Importer columns without an API field of their own, per resource. */
 const VIRTUAL: Partial<Record<ResourceName, readonly VirtualColumn[]>> = {

@@ -5,10 +5,10 @@
  * the same file finds them.
  */
 import type { ResourceSpec } from '../catalog/index.js';
+import { hash53 } from '../primitives/index.js';
 import { type Body, keyOf, recordToInput } from '../records/index.js';
 import { decodeEntities } from '../wptext/index.js';
 import { IdTable } from './id-table.js';
-import { hash53 } from './text.js';
 
 /** One known record: its id and, for records listed at the start, its current body. */
 export interface IndexEntry {

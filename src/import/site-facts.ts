@@ -8,11 +8,12 @@
 import { isAbsolute } from 'node:path';
 import type { ApiClient } from '../api/index.js';
 import { canPublishEvents, fetchCallerRole, fetchDateFormat } from '../api/index.js';
+import type { Target } from '../config/index.js';
 import { defaultCacheDir } from '../config/paths.js';
 import { cachedSiteFact, storeSiteFact } from '../config/site-facts.js';
-import type { SiteDateOrder } from '../csv/date-order.js';
 import { formatOrder } from '../dates/numeric.js';
-import type { Runtime } from './types.js';
+import type { Context } from '../io/context.js';
+import type { SiteDateOrder } from './date-order.js';
 
 /** What the import needs of the user's role. */
 export interface PublishRight {
@@ -42,13 +43,16 @@ const isRight = (v: unknown): v is PublishRight =>
   typeof (v as PublishRight).canPublish === 'boolean';
 
 /** The facts of the run's site (nothing remembered for the local calendar or a bearer token's role). */
-export async function importFacts(rt: Runtime, api: ApiClient): Promise<ImportFacts> {
+export async function importFacts(
+  api: ApiClient,
+  target: Target,
+  ctx: Pick<Context, 'env' | 'home' | 'now'>,
+): Promise<ImportFacts> {
   const ask = async (): Promise<PublishRight | undefined> => {
     const role = await fetchCallerRole(api);
     return role && { roles: role.roles, canPublish: canPublishEvents(role) };
   };
-  const target = await rt.target();
-  const dir = defaultCacheDir(rt.ctx.env, rt.ctx.home);
+  const dir = defaultCacheDir(ctx.env, ctx.home);
   const profileOrder = (): SiteDateOrder | undefined => {
     const text = target.kind === 'remote' ? target.dateFormat : undefined;
     const order = text === undefined ? undefined : formatOrder(text);
@@ -71,7 +75,7 @@ export async function importFacts(rt: Runtime, api: ApiClient): Promise<ImportFa
       publishRight: ask,
       siteDateOrder: async () => fromFormat(await fetchDateFormat(api)),
     };
-  const now = () => rt.ctx.now().getTime();
+  const now = () => ctx.now().getTime();
   const batchKey = `batch ${api.baseUrl}`;
   const remembered = cachedSiteFact(dir, batchKey, now());
   const roleKey = target.auth?.type === 'basic' ? `publish ${api.baseUrl} ${target.auth.user}` : undefined;

@@ -6,8 +6,17 @@
  * event has to be written) with, from another site, the fields to create them with.
  */
 import { createHash } from 'node:crypto';
+import { VENUE_ADDRESS_FIELDS } from '../catalog/index.js';
 import { parseWallTime, wallTimeToUtc } from '../clock/index.js';
 import type { Body } from '../records/index.js';
+
+/**
+ * Venue details in an events file (its `Address`, `City` … columns, or an iCalendar LOCATION read as
+ * a place): the venue the row names is created with them when the site has none of that name.
+ * Column → the venue's field.
+ */
+export const VENUE_DETAILS: readonly (readonly [string, (typeof VENUE_ADDRESS_FIELDS)[number]])[] =
+  VENUE_ADDRESS_FIELDS.map((field) => [`venue_${field}`, field] as const);
 
 /** A linked record named by a source. */
 export interface LinkedName {
