@@ -7,7 +7,7 @@
 const FLOORS = [
   ['catalog', 'clock', 'errors', 'io', 'primitives', 'records', 'wptext'],
   ['api', 'config', 'dates'],
-  ['csv', 'import', 'links', 'output', 'completion', 'ics'],
+  ['export', 'import', 'links', 'output', 'completion', 'ics'],
   ['commands'],
   ['cli'],
   ['main'],

@@ -37,7 +37,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discoverApiBase } from '../src/api/discover.ts';
 import { restUrl, splitApiBase } from '../src/api/rest-url.ts';
-import { shiftDay } from '../src/csv/match-days.ts';
+import { shiftDay } from '../src/import/match-days.ts';
 import { root } from './_lib.mjs';
 
 const urls = process.env.CALCTL_REAL_URL;

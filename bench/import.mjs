@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { authHeader, PASSWORD, root, serve } from './_lib.mjs';
 
 const { openStores } = await import('../src/server/start.ts');
-const { EXPORT_CONCURRENCY, exportQuery } = await import('../src/csv/export.ts');
+const { EXPORT_CONCURRENCY, exportQuery } = await import('../src/export/export.ts');
 const { getResource } = await import('../src/catalog/index.ts');
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);

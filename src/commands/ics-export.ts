@@ -6,8 +6,8 @@
 import type { Writable } from 'node:stream';
 import { type ParamObject, paginate } from '../api/index.js';
 import type { ResourceSpec } from '../catalog/index.js';
-import { EXPORT_CONCURRENCY, exportQuery } from '../csv/export.js';
 import { UsageError } from '../errors/index.js';
+import { EXPORT_CONCURRENCY, exportQuery } from '../export/export.js';
 import { hostOf } from '../ics/uid.js';
 import { writeIcs } from '../ics/writer.js';
 import { CALCTL_VERSION } from '../io/version.js';

@@ -66,7 +66,7 @@ Machine formats (json, ndjson, csv, yaml, ids, count) are never coloured. Errors
 }
 
 async function csvText(): Promise<string> {
-  const { EXPORT_CONCURRENCY } = await import('../csv/defaults.js');
+  const { EXPORT_CONCURRENCY } = await import('../export/defaults.js');
   const { catalog } = await import('../catalog/index.js');
   const { IMPORT_CONCURRENCY } = await import('../import/index.js');
   const { columnTargets } = await import('../import/engine.js');

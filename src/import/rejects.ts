@@ -7,7 +7,7 @@
 import type { WriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { stringify } from 'csv-stringify';
-import { openOutputFile } from '../csv/outfile.js';
+import { openOutputFile } from '../export/outfile.js';
 
 /** Receives rejected rows. */
 export interface RejectsWriter {

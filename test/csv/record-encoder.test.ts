@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getResource } from '../../src/catalog/index.js';
-import { runExport } from '../../src/csv/export.js';
+import { runExport } from '../../src/export/export.js';
 import { createRecordWriter, csvCell, EXPORT_COLUMNS } from '../../src/output/index.js';
 import { importPath, listAll, startSite, type TestSite } from './helpers.js';
 

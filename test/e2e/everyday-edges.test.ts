@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_CONCURRENCY } from '../../src/csv/defaults.js';
+import { EXPORT_CONCURRENCY } from '../../src/export/defaults.js';
 import { IMPORT_CONCURRENCY } from '../../src/import/defaults.js';
 import { startApi, type TestServer } from '../helpers/api-server.js';
 import { runCli, siteEnv, tempHome } from '../helpers/cli.js';

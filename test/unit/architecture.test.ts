@@ -167,8 +167,8 @@ describe.concurrent('architecture', () => {
     file('src/server/tribe/namespace.ts', 'export const tribe = 1;\n');
     file('src/server/wp/posts.ts', "import { tec } from '../tec/records.js';\nexport const posts = tec;\n");
     file('src/server/tec/records.ts', 'export const tec = 1;\n');
-    file('src/csv/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
-    file('src/csv/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
+    file('src/export/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
+    file('src/export/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
     const r = await cruise(dir);
     expect(r.code).not.toBe(0);
     expect(r.out).toContain('floor-1-points-down');
