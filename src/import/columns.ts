@@ -4,7 +4,7 @@
  * The few importer columns that are not API fields (separate time columns, currency parts, a second
  * address line) are "virtual" targets folded into real fields when a row is converted.
  */
-import { type ResourceName, type ResourceSpec } from '../catalog/index.js';
+import type { ResourceName, ResourceSpec } from '../catalog/index.js';
 import { UsageError } from '../errors/index.js';
 import { COLUMN_WORDS } from './column-words.js';
 import { VENUE_DETAILS } from './source-item.js';
