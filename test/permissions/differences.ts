@@ -44,6 +44,18 @@ export const INTENDED: readonly Intended[] = [
   },
   // Known, not yet fixed (recorded here so that they show; each is a cell or two):
   {
+    name: "known: trashed venues and organizers in the plugin's lists to an editor or the administrator",
+    reason:
+      'the recording lists none of the trashed ones (`?status=trash`), while a direct probe of the same ' +
+      'site (a venue trashed with DELETE, then `GET /venues?status=trash` as the administrator) lists it, ' +
+      'as the embedded server does; what made the recorded lists empty is not yet known',
+    covers: (d) =>
+      /^(administrator|editor)$/.test(parts(d.key).caller) &&
+      /^tribe GET \/(venues|organizers)\?status=trash$/.test(parts(d.key).what) &&
+      d.expected?.s === 200 &&
+      d.actual?.s === 200,
+  },
+  {
     name: "known: the plugin's by-slug update of a trashed record by an editor or the administrator",
     reason:
       'the site answers 200 with a record that has no status (the trashed post as the plugin shows it), ' +

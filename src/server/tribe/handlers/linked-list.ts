@@ -61,10 +61,10 @@ export function listLinked(req: HandlerRequest): Reply {
   const statuses = statusesFor(editor, requested);
   where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
   args.push(...statuses);
-  // (the venues' and organizers' lists never show a trashed one, not even to an administrator asking
-  // `status=trash`, where the events list does: observed on the reference site, the permission
-  // matrix's `tribe GET /venues?status=trash` cells)
-  where.push("p.status <> 'trash'");
+  // (trashed venues and organizers: listed to an editor or an administrator asking `status=trash`, as a
+  // probe of the reference site shows; to a contributor or an author none, whoever trashed them, as
+  // the permission matrix recorded)
+  if (!canType(scope, postTypeOf(resource), 'edit_others_posts')) where.push("p.status <> 'trash'");
   pairs.push(['status', requested ? requested.join(',') : editor ? 'any' : 'publish']);
 
   const order = 'p.date DESC, p.id DESC';
