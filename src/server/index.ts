@@ -24,7 +24,7 @@ export {
   setLocalIdFloor,
 } from './replica.js';
 export { normalizeBasePath, type Permalinks } from './rest/root.js';
-export type { SiteSettings, Stores } from './site.js';
+export { type SiteSettings, type Stores, siteSettingsOf } from './site.js';
 export type { RunningServer, StartOptions } from './start.js';
 export { ADMIN_LOGIN, readAdminPassword } from './store/auth.js';
 export { openSqliteFile } from './store/db.js';

@@ -1,3 +1,4 @@
+import { siteZoneName } from '../clock/index.js';
 import type { Stores } from './store/stores.js';
 
 export type { Stores };
@@ -35,6 +36,25 @@ export interface SiteSettings {
  * The `date_format` WordPress's translation of a language sets on install (its `Date format` string):
  * American English writes the month first, most other languages the day.
  */
+/**
+ * A deployment's settings from what `calctl serve` (or a test) is given: what is left out takes a new
+ * WordPress site's value (10 a page, UTC, pretty permalinks at the root, en_US), and a zone is read as
+ * a site's settings can hold it (+05:30 or UTC+5:30 is the manual offset UTC+5.5).
+ */
+export function siteSettingsOf(given: Partial<SiteSettings>): SiteSettings {
+  return {
+    vendor: given.vendor ?? 'tribe',
+    perPage: given.perPage ?? 10,
+    timezone: siteZoneName(given.timezone ?? 'UTC'),
+    now: given.now ?? (() => new Date()),
+    permalinks: given.permalinks ?? 'pretty',
+    basePath: given.basePath ?? '',
+    locale: given.locale ?? 'en_US',
+    ...(given.dateFormat ? { dateFormat: given.dateFormat } : {}),
+    ...(given.batchPluginRoutes !== undefined ? { batchPluginRoutes: given.batchPluginRoutes } : {}),
+  };
+}
+
 const LOCALE_DATE_FORMATS: Readonly<Record<string, string>> = {
   en_US: 'F j, Y',
   en_CA: 'F j, Y',

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { siteZoneName } from '../clock/index.js';
 import { buildServer } from './app.js';
 import type { ServerLimits } from './http/limits.js';
 import { homeOf, type Permalinks, restRoot } from './rest/root.js';
-import { namespaceOf, type SiteSettings, type Stores } from './site.js';
+import { namespaceOf, type Stores, siteSettingsOf } from './site.js';
 import { readAdminPassword } from './store/auth.js';
 import { openForServing, openStores, type ServingDataDir } from './stores.js';
 
@@ -59,21 +58,9 @@ export async function startServer(
   opts: StartOptions,
   opened: ServingDataDir = openForServing(opts),
 ): Promise<RunningServer> {
-  // (as a site's settings can hold it: +05:30 or UTC+5:30 is the manual offset UTC+5.5)
-  const timezone = siteZoneName(opts.timezone ?? 'UTC');
   const { stores } = opened;
   const dir = opts.dataDir === ':memory:' ? null : opts.dataDir;
-  const site: SiteSettings = {
-    vendor: opts.vendor ?? 'tribe',
-    perPage: opts.perPage ?? 10,
-    timezone,
-    now: opts.now ?? (() => new Date()),
-    permalinks: opts.permalinks ?? 'pretty',
-    basePath: opts.basePath ?? '',
-    locale: opts.locale ?? 'en_US',
-    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
-    ...(opts.batchPluginRoutes !== undefined ? { batchPluginRoutes: opts.batchPluginRoutes } : {}),
-  };
+  const site = siteSettingsOf(opts);
   let app: FastifyInstance;
   try {
     app = buildServer({

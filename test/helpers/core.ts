@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInProcessCore, openDataDir, type Stores } from '../../src/server/index.js';
+import { createInProcessCore, openDataDir, type Stores, siteSettingsOf } from '../../src/server/index.js';
 
 export const ADMIN_PASSWORD = 'abcd EFGH 1234 ijkl MNOP 5678';
 
@@ -150,17 +150,7 @@ export async function startCore(opts: CoreStartOptions = {}): Promise<Api> {
     stores.db.close();
     throw err;
   }
-  const site = {
-    vendor: opts.vendor ?? 'tribe',
-    perPage: opts.perPage ?? 10,
-    timezone: opts.timezone ?? 'UTC',
-    now: opts.now ?? (() => new Date()),
-    permalinks: opts.permalinks ?? 'pretty',
-    basePath: opts.basePath ?? '',
-    locale: opts.locale ?? 'en_US',
-    ...(opts.dateFormat ? { dateFormat: opts.dateFormat } : {}),
-    ...(opts.batchPluginRoutes !== undefined ? { batchPluginRoutes: opts.batchPluginRoutes } : {}),
-  };
+  const site = siteSettingsOf(opts);
   const core = await createInProcessCore({ site, stores });
 
   /** One request as fastify hands it to the core: raw body bytes, the Host the client used. */
