@@ -123,20 +123,8 @@ export function redactedCommand(argv: readonly string[]): string {
   return ['calctl', ...out].map((w) => (/^[\w@%+=:,./*-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-/** A row of `runs` as SQLite gives it (the schema above). */
-interface RunRow {
-  id: number;
-  started: string;
-  ended: string | null;
-  command: string;
-  kind: string;
-  source: string | null;
-  sha256: string | null;
-  counts: string;
-  status: RunStatus;
-  undoes: number | null;
-  pid: number | null;
-}
+/** A row of `runs` as SQLite gives it (the schema above): the counts as JSON text, and the pid of its process. */
+type RunRow = Omit<HistoryRun, 'counts'> & { counts: string; pid: number | null };
 
 /** A row of `records` as SQLite gives it. */
 interface RecordRow {
