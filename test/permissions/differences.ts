@@ -79,8 +79,9 @@ export const INTENDED: readonly Intended[] = [
   {
     name: "known: a contributor's venue created through the plugin with status=publish",
     reason:
-      "the site publishes it (the plugin's venue create does not scale the status back for a caller who may not " +
-      'publish events), the embedded server makes it pending as for events; not yet followed',
+      'the recording says the site published it, the embedded server makes it pending; but a later probe of ' +
+      'the same site (a new contributor, a venue with its name and status=publish; an organizer too) ' +
+      'answered pending, as the embedded server does: what the recorded cell differed by is not yet known',
     covers: (d) => d.key === 'contributor | tribe POST /venues status=publish | new',
   },
 ];
