@@ -6,6 +6,7 @@
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors/index.js';
 import type { Context } from '../io/context.js';
+import { stderrNotes } from '../output/notes.js';
 
 /** Adds `--data-dir <dir>` and the hidden old spelling `--data <dir>`. */
 export function addDataDirOption(cmd: Command, description: string): Command {
@@ -25,6 +26,9 @@ export function dataDirOption(
   if (dir !== undefined && dir !== old) {
     throw new UsageError('--data-dir and --data name two directories', 'give only --data-dir', 'conflicting-options');
   }
-  ctx.io.stderr.write('calctl: note: --data DIR is now spelled --data-dir DIR (--data stays for JSON bodies)\n');
+  stderrNotes(ctx).text(
+    'calctl: note: --data DIR is now spelled --data-dir DIR (--data stays for JSON bodies)\n',
+    'note',
+  );
   return old;
 }

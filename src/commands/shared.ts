@@ -100,8 +100,9 @@ export async function siteZone(rt: Runtime): Promise<string> {
       .then((found) => {
         if (found) return found;
         // (the index answered but names no zone: the site works in UTC, WordPress's default)
-        rt.ctx.io.stderr.write(
+        stderrNotes(rt.ctx).text(
           "calctl: note: the site's REST index names no time zone; dates are read in UTC (set --timezone)\n",
+          'info',
         );
         return 'UTC';
       });

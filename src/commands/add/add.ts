@@ -9,6 +9,7 @@ import { getResource } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import { createLinkResolver, LinkError, type LinkResolver } from '../../links/index.js';
 import { type JsonRecord, readableDate, writeOne } from '../../output/index.js';
+import { stderrNotes } from '../../output/notes.js';
 import { canPrompt, dateZone, fullUrl, printDryRun, writerOptions } from '../shared.js';
 import type { Runtime } from '../types.js';
 import { type QuickEvent, readSentence, SentenceError } from './sentence.js';
@@ -97,17 +98,17 @@ export async function runAdd(rt: Runtime, words: readonly string[]): Promise<voi
   const g = rt.globals();
   if (!g.yes && !g.dryRun) {
     if (!canPrompt(rt)) {
-      rt.ctx.io.stderr.write(summary(q, links, zone));
+      stderrNotes(rt.ctx).text(summary(q, links, zone), 'info');
       throw new UsageError(
         'add: confirmation needed',
         'add --yes (-y) to create it without a prompt',
         'confirm-needed',
       );
     }
-    rt.ctx.io.stderr.write(summary(q, links, zone));
+    stderrNotes(rt.ctx).text(summary(q, links, zone), 'info');
     const { askConfirm } = await import('../prompts.js');
     if (!(await askConfirm(rt.ctx, 'Create this event?'))) {
-      rt.ctx.io.stderr.write('calctl: nothing created\n');
+      stderrNotes(rt.ctx).text('calctl: nothing created\n', 'info');
       return;
     }
   }
@@ -124,7 +125,7 @@ export async function runAdd(rt: Runtime, words: readonly string[]): Promise<voi
   if (links.categories.length > 0) body.categories = links.categories.map((c) => c.id);
   if (links.tags.length > 0) body.tags = links.tags.map((t) => t.id);
   if (g.dryRun) {
-    rt.ctx.io.stderr.write(summary(q, links, zone));
+    stderrNotes(rt.ctx).text(summary(q, links, zone), 'info');
     printDryRun(rt, 'POST', fullUrl(api.baseUrl, '/events'), body);
     return;
   }

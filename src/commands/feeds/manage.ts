@@ -6,6 +6,7 @@ import { DURATION_FORMS } from '../../dates/duration.js';
 import { parseDateInput } from '../../dates/index.js';
 import { UsageError } from '../../errors/index.js';
 import { durationText } from '../../import/index.js';
+import { stderrNotes } from '../../output/notes.js';
 import { confirmOrThrow, dateZone, outputFormat, printData } from '../shared.js';
 import type { CommandDeps, Runtime } from '../types.js';
 import { acquireRunLock } from './lock.js';
@@ -166,10 +167,11 @@ export async function addFeed(
     const had = state.feed(name);
     state.saveFeed(settings);
     const kept = had ? [...state.origins(name).values()].filter((o) => o.state === 'active').length : 0;
-    rt.ctx.io.stderr.write(
+    stderrNotes(rt.ctx).text(
       had
         ? `calctl: feed ${name} updated (${kinds[found.kind]}); its ${kept} event(s) stay linked to it\n`
         : `calctl: feed ${name} added (${kinds[found.kind]}); bring its events in: calctl ${siteWords(rt)}feeds run ${name}\n`,
+      'info',
     );
   } finally {
     state.close();
@@ -205,7 +207,7 @@ export async function listFeeds(rt: Runtime): Promise<void> {
     });
     if ((await outputFormat(rt)) !== 'table') return await printData(rt, rows);
     if (rows.length === 0) {
-      rt.ctx.io.stderr.write('calctl: no feeds on this site; add one: calctl feeds add NAME URL\n');
+      stderrNotes(rt.ctx).text('calctl: no feeds on this site; add one: calctl feeds add NAME URL\n', 'info');
       return;
     }
     const { printText, renderTable, stdoutTerminal } = await import('../../output/index.js');
@@ -334,10 +336,11 @@ export async function removeFeed(rt: Runtime, name: string, opts: RemoveFeedFlag
     } else {
       state.removeFeed(name);
     }
-    rt.ctx.io.stderr.write(
+    stderrNotes(rt.ctx).text(
       opts.trashEvents === true
         ? `calctl: feed ${name} removed; ${trashed} event(s) moved to the trash\n`
         : `calctl: feed ${name} removed; its ${active.length} event(s) stay on the site (no longer followed)\n`,
+      'info',
     );
   } finally {
     state.close();

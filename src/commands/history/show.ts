@@ -1,5 +1,6 @@
 /** `calctl history` (the runs, newest first) and `calctl history show RUN` (one run and its records). */
 
+import { stderrNotes } from '../../output/notes.js';
 import { printText, printValue, stdoutTerminal } from '../../output/stdout.js';
 import { renderKeyValue, renderTable } from '../../output/table.js';
 import { outputFormat } from '../shared.js';
@@ -38,7 +39,7 @@ export async function listRuns(rt: Runtime, limit: number): Promise<void> {
     return;
   }
   if (runs.length === 0) {
-    rt.ctx.io.stderr.write('calctl: no runs that wrote are recorded for this profile yet\n');
+    stderrNotes(rt.ctx).text('calctl: no runs that wrote are recorded for this profile yet\n', 'info');
     return;
   }
   const { columns } = stdoutTerminal(rt.ctx);

@@ -19,7 +19,7 @@ import {
 } from '../../config/index.js';
 import { CalctlError, EXIT, UsageError } from '../../errors/index.js';
 import { CALCTL_VERSION } from '../../io/version.js';
-
+import { stderrNotes } from '../../output/notes.js';
 import { canPrompt, outputFormat, printData } from '../shared.js';
 import type { CliRuntime } from '../types.js';
 import { type TestReport, testSite } from './check.js';
@@ -127,8 +127,9 @@ export async function addProfile(rt: CliRuntime, given: string | undefined, opts
   }
   saveProfile(configDir(rt), name, profile);
   if (opts.default) setDefaultProfile(configDir(rt), name);
-  rt.ctx.io.stderr.write(
+  stderrNotes(rt.ctx).text(
     `calctl: saved profile "${name}"${opts.default ? ' (default)' : `; use it with @${name} or: calctl profile use ${name}`}\n`,
+    'info',
   );
 }
 
@@ -150,8 +151,9 @@ export async function listProfilesCommand(rt: CliRuntime): Promise<void> {
     return;
   }
   if (rows.length === 0) {
-    rt.ctx.io.stderr.write(
+    stderrNotes(rt.ctx).text(
       'calctl: no profiles; commands use the built-in local calendar. Add one: calctl profile add NAME --url …\n',
+      'info',
     );
     return;
   }
@@ -203,7 +205,7 @@ export async function showProfile(rt: CliRuntime, name: string | undefined): Pro
 /** `profile use NAME`. */
 export async function useProfile(rt: CliRuntime, name: string): Promise<void> {
   setDefaultProfile(configDir(rt), name.replace(/^@/, ''));
-  rt.ctx.io.stderr.write(`calctl: default profile is now "${name}"\n`);
+  stderrNotes(rt.ctx).text(`calctl: default profile is now "${name}"\n`, 'info');
 }
 
 /** `profile remove NAME`. */
@@ -215,7 +217,7 @@ export async function removeProfileCommand(rt: CliRuntime, name: string): Promis
       'profile_not_found',
     );
   }
-  rt.ctx.io.stderr.write(`calctl: removed profile "${name}"\n`);
+  stderrNotes(rt.ctx).text(`calctl: removed profile "${name}"\n`, 'info');
 }
 
 /** The report: JSON for machine formats, one line per check otherwise. */

@@ -10,6 +10,7 @@ import { paginate } from '../../api/paginate.js';
 import type { ResourceSpec } from '../../catalog/index.js';
 import { CalctlError, EXIT } from '../../errors/index.js';
 import { modifiedOf, type WriteAction, type WriteJournal } from '../../import/index.js';
+import { stderrNotes } from '../../output/notes.js';
 import { mapLimit } from '../../primitives/index.js';
 import { changedKeys, mergeUpdate, recordToInput } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
@@ -129,7 +130,7 @@ async function carryOut(
     } catch (err) {
       if (rt.ctx.signal.aborted) throw err;
       failed++;
-      rt.ctx.io.stderr.write(`calctl: ${resource.singular} ${entry.id}: ${(err as Error).message}\n`);
+      stderrNotes(rt.ctx).text(`calctl: ${resource.singular} ${entry.id}: ${(err as Error).message}\n`, 'trouble');
     }
     try {
       rt.ctx.fault?.('bulk-write');
@@ -148,9 +149,10 @@ async function finish(
   summary: BulkSummary,
   verb: string,
 ): Promise<void> {
-  rt.ctx.io.stderr.write(
+  stderrNotes(rt.ctx).text(
     `calctl: ${verb} ${summary.changed} of ${summary.chosen} ${resource.name}` +
       `${summary.unchanged ? ` (${summary.unchanged} already so)` : ''}${summary.failed ? `, ${summary.failed} failed` : ''}\n`,
+    'info',
   );
   if ((await outputFormat(rt)) !== 'table')
     await printData(rt, { dry_run: false, resource: resource.name, records: plan, ...summary });

@@ -11,6 +11,7 @@ import { paginate } from '../../api/paginate.js';
 import { everythingQuery, getResource, type ResourceSpec } from '../../catalog/index.js';
 import { UsageError } from '../../errors/index.js';
 import { parsePlace, placeDetails } from '../../links/place.js';
+import { stderrNotes } from '../../output/notes.js';
 import { mapLimit } from '../../primitives/index.js';
 import { mergeUpdate } from '../../records/index.js';
 import { decodeEntities } from '../../wptext/index.js';
@@ -196,8 +197,9 @@ export async function mergeRecords(
       trashed: plan.trash.length,
     });
   }
-  rt.ctx.io.stderr.write(
+  stderrNotes(rt.ctx).text(
     `calctl: merged ${plan.trash.length} ${resource.name} into ${keepId}: ${n} event(s) moved, ${plan.trash.length} trashed\n`,
+    'info',
   );
   return plan;
 }

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors/index.js';
+import { stderrNotes } from '../../output/notes.js';
 import { printValue } from '../../output/stdout.js';
 import { dataDirOption } from '../data-dir.js';
 import type { CliRuntime } from '../types.js';
@@ -56,7 +57,10 @@ export async function addServeUser(rt: CliRuntime, login: string, opts: ServeUse
   // (one JSON line, as `users list` prints each user; the password itself only in the file)
   const made = { id: user.id, username: user.login, email: user.email, roles: user.roles };
   printValue(rt.ctx, { ...made, application_password: { uuid: added.uuid, file } }, 'ndjson');
-  rt.ctx.io.stderr.write(`calctl: user "${user.login}" (${role}) added; its application password is in ${file}\n`);
+  stderrNotes(rt.ctx).text(
+    `calctl: user "${user.login}" (${role}) added; its application password is in ${file}\n`,
+    'info',
+  );
 }
 
 export async function listServeUsers(rt: CliRuntime, opts: DataDirOptions): Promise<void> {
@@ -68,5 +72,5 @@ export async function listServeUsers(rt: CliRuntime, opts: DataDirOptions): Prom
 export async function removeServeUser(rt: CliRuntime, login: string, opts: ServeUserRemoveOptions): Promise<void> {
   const reassign = opts.reassign ?? 1;
   await withStores(rt, opts, (server, stores) => server.removeUser(stores, login, reassign));
-  rt.ctx.io.stderr.write(`calctl: user "${login}" removed; its posts now belong to user ${reassign}\n`);
+  stderrNotes(rt.ctx).text(`calctl: user "${login}" removed; its posts now belong to user ${reassign}\n`, 'info');
 }

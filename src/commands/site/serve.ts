@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors/index.js';
+import { stderrNotes } from '../../output/notes.js';
 import { printText } from '../../output/stdout.js';
 import { dataDirOption } from '../data-dir.js';
 import { growYoungGenerationAtOnce } from '../heap.js';
@@ -107,9 +108,10 @@ export async function serve(rt: CliRuntime, opts: ServeOptions): Promise<void> {
   const dataDir = given !== undefined ? resolve(ctx.cwd, given) : defaultDataDir(ctx.env, ctx.home);
   const replicaZone = (await import('../../config/replicas.js')).readReplicaMeta(dataDir)?.timezone;
   if (!tls && !LOOPBACK.test(host)) {
-    ctx.io.stderr.write(
+    stderrNotes(ctx).text(
       `calctl: WARNING: listening on ${host} without TLS: passwords and data cross the network in clear text.\n` +
         'calctl: WARNING: use --tls-cert/--tls-key, or keep --host 127.0.0.1 behind a TLS proxy.\n',
+      'warning',
     );
   }
   const port = opts.port;
@@ -146,13 +148,14 @@ export async function serve(rt: CliRuntime, opts: ServeOptions): Promise<void> {
     throw listenError(err, host, port);
   });
   printText(ctx, `${server.baseUrl}\n`);
-  ctx.io.stderr.write(
+  stderrNotes(ctx).text(
     `calctl: serving ${dataDir}\ncalctl: user "admin", application password in ${server.passwordFile ?? '(not stored)'}\n` +
       'calctl: press Ctrl-C to stop\n',
+    'info',
   );
   if (!ctx.signal.aborted) {
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
   }
   await server.close();
-  ctx.io.stderr.write('calctl: stopped\n');
+  stderrNotes(ctx).text('calctl: stopped\n', 'info');
 }
