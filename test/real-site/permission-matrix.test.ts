@@ -4,7 +4,8 @@
  * (test/permissions/differences.ts) are printed with their reason, any other fails. It makes its own
  * users and records under a fresh prefix and removes them for good at the end. Slow: several thousand
  * requests to the site (about half an hour on the reference site); test/permissions/record.ts records
- * the same run into the fixture the offline test reads.
+ * the same run into the fixture the offline test reads. So it runs only when asked for besides the site:
+ * CALCTL_REAL_MATRIX=1 (the rest of the real-site group takes minutes, this file most of an hour).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classify, report } from '../permissions/differences.js';
@@ -13,8 +14,13 @@ import { httpTarget, IN_PROCESS_ADMIN, inProcessTarget } from '../permissions/ta
 import { configured, password, skipNote, url, user } from './site.js';
 
 skipNote('permission-matrix.test.ts');
+const wanted = configured && process.env.CALCTL_REAL_MATRIX === '1';
+if (configured && !wanted)
+  console.warn(
+    'test/real-site/permission-matrix.test.ts: skipped (about half an hour: set CALCTL_REAL_MATRIX=1 to run it)',
+  );
 
-const live = configured ? httpTarget(url as string) : undefined;
+const live = wanted ? httpTarget(url as string) : undefined;
 let world: World | undefined;
 let siteCells: Cells;
 let ourCells: Cells;
@@ -39,7 +45,7 @@ afterAll(async () => {
   if (live && world) await cleanup(live, world);
 }, 600_000);
 
-describe.skipIf(!configured)('the permission matrix, live', () => {
+describe.skipIf(!wanted)('the permission matrix, live', () => {
   it('calctl serve answers every cell as the site does, but for the intended differences', () => {
     const diffs = differences(siteCells, ourCells);
     console.log(report(diffs, Object.keys(siteCells).length));
