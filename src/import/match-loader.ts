@@ -18,8 +18,8 @@ import { dayOf } from './match-days.js';
 import { listInto, type MatchIndexOptions, WHOLE_PAGES } from './match-listing.js';
 import { type CalendarSize, windowLoader } from './match-windows.js';
 
+export { eventsAroundQuery } from './match-budget.js';
 export type { MatchIndexOptions } from './match-listing.js';
-export { eventsAroundQuery } from './match-windows.js';
 
 type Obj = Record<string, unknown>;
 
