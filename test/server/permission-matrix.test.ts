@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, basic, ev, startCore, uniq } from '../helpers/core.js';
+import { addRoleUsers } from '../helpers/role-users.js';
 
 let api: Api;
 const creds: Record<string, string> = {};
@@ -16,19 +17,9 @@ const as = (who: string) => ({ headers: { authorization: basic(who, creds[who] a
 
 beforeAll(async () => {
   api = await startCore();
-  for (const role of ['author', 'contributor', 'subscriber']) {
-    const login = `pm_${role}`;
-    const made = await api.post('/wp-json/wp/v2/users', {
-      username: login,
-      email: `${login}@example.com`,
-      password: 'secret-123',
-      roles: [role],
-    });
-    expect(made.status, made.text).toBe(201);
-    ids[login] = made.body.id;
-    const ap = await api.post(`/wp-json/wp/v2/users/${made.body.id}/application-passwords`, { name: 'test' });
-    creds[login] = ap.body.password;
-  }
+  const made = await addRoleUsers(api, 'pm', ['author', 'contributor', 'subscriber']);
+  Object.assign(ids, made.ids);
+  Object.assign(creds, made.creds);
 }, 60_000);
 afterAll(async () => api?.stop());
 
