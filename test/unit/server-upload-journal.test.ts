@@ -4,7 +4,7 @@
  * settled by the store when the data dir opens again. (The kill loop found files of uploads a kill cut
  * short served under no attachment, and a deleted attachment's files gone while its row stayed.)
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { Stores } from '../../src/server/site.js';
 import { PENDING_UPLOADS } from '../../src/server/store/media.js';
 import { newPost } from '../../src/server/store/posts.js';
 import type { PostType } from '../../src/server/store/types.js';
+import { writeDurably } from '../../src/server/store/upload-journal.js';
 import { WriteBatch } from '../../src/server/store/write-batch.js';
 import { openStores } from '../../src/server/stores.js';
 
@@ -118,5 +119,19 @@ describe('uploaded files and the transaction', () => {
     expect(served(dir, '2026/11/never.txt')).toBe(false);
     expect(existsSync(join(dir, PENDING_UPLOADS))).toBe(false);
     expect(again.media.get(id)?.file).toBe('2026/11/committed.txt');
+  });
+});
+
+describe('writeDurably', () => {
+  it('writes the whole file owner-only, making its folders, and never over another file', () => {
+    const dir = dataDir();
+    const file = join(dir, 'pending', '2026', '11', 'a.bin');
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+    writeDurably(file, bytes);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'pending', '2026')).mode & 0o777).toBe(0o700);
+    expect(() => writeDurably(file, Buffer.from('other'))).toThrow(/EEXIST/);
+    expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 });

@@ -6,13 +6,13 @@
  * `uploads/` folder (WordPress's `wp-content/uploads/`). The files a write adds or removes take effect
  * with its transaction's commit, through the pending folder beside uploads/ (upload-journal.ts).
  */
-import { existsSync, mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix, relative as relativePath, resolve, sep } from 'node:path';
+import { join, posix, relative as relativePath, resolve, sep } from 'node:path';
 import type { Database, Statement } from 'better-sqlite3';
 import type { PostStore } from './posts.js';
 import type { Post, PostInput, PostType } from './types.js';
-import { recoverPending, setJournal, UploadJournal } from './upload-journal.js';
+import { recoverPending, setJournal, UploadJournal, writeDurably } from './upload-journal.js';
 
 /** Where uploads are served, below the site root (WordPress's `wp-content/uploads`). */
 export const UPLOADS_URL_PATH = '/wp-content/uploads';
@@ -153,10 +153,8 @@ export class MediaStore {
   writeFile(relative: string, bytes: Buffer): void {
     const rel = this.normal(relative);
     if (rel === undefined) throw new Error(`an upload path outside the uploads folder: ${relative}`);
-    const full = this.journal.pendingPath(rel);
     // (folders 0700 and files 0600, as the rest of the data dir: the server reads them for everyone)
-    mkdirSync(dirname(full), { recursive: true, mode: 0o700 });
-    writeFileSync(full, bytes, { flag: 'wx', mode: 0o600 });
+    writeDurably(this.journal.pendingPath(rel), bytes);
     this.journal.added(rel, this.db.inTransaction);
   }
 

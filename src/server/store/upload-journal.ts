@@ -14,7 +14,18 @@
  * alone: a file an attachment names goes to uploads/ (its transaction committed), any other is deleted
  * (it never did, or it was a deletion's). The folders and files are the owner's only.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 
@@ -27,6 +38,30 @@ function move(from: string, to: string): void {
     renameSync(from, to);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
+/**
+ * Writes a new file (owner-only, never over another) and flushes it and its folder's entry to the disk
+ * before the transaction that names it can commit: the store's commit may outlive a power loss, and an
+ * attachment must not then name a file that is empty or gone. (A rename after the commit needs no flush:
+ * a file left pending is settled by the store on the next open.)
+ */
+export function writeDurably(full: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(full), { recursive: true, mode: 0o700 });
+  const fd = openSync(full, 'wx', 0o600);
+  try {
+    let done = 0;
+    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  const folder = openSync(dirname(full), 'r');
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
   }
 }
 
