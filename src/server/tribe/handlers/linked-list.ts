@@ -61,10 +61,6 @@ export function listLinked(req: HandlerRequest): Reply {
   const statuses = statusesFor(editor, requested);
   where.push(`p.status IN (${statuses.map(() => '?').join(',')})`);
   args.push(...statuses);
-  // (trashed venues and organizers: listed to an editor or an administrator asking `status=trash`, as a
-  // probe of the reference site shows; to a contributor or an author none, whoever trashed them, as
-  // the permission matrix recorded)
-  if (!canType(scope, postTypeOf(resource), 'edit_others_posts')) where.push("p.status <> 'trash'");
   pairs.push(['status', requested ? requested.join(',') : editor ? 'any' : 'publish']);
 
   const order = 'p.date DESC, p.id DESC';
@@ -79,9 +75,11 @@ export function listLinked(req: HandlerRequest): Reply {
       'p.excerpt',
       ...(SEARCH_FIELDS[resource.name] ?? []).map((f) => `json_extract(p.meta, '$.${f}')`),
     ];
-    // (every word in the same field: one condition per field, each of constant depth)
+    // (every word in the same field: one condition per field, each of constant depth; the plugin finds
+    // the matches with its duplicate-post finder, Tribe__Duplicate__Post::find_all_for, which leaves
+    // trashed posts out whatever the status asked for)
     const perField = fields.map((f) => wordsClause([f], words, 'every'));
-    const clause = perField.map((c) => c?.sql ?? '1').join(' OR ');
+    const clause = `p.status <> 'trash' AND (${perField.map((c) => c?.sql ?? '1').join(' OR ')})`;
     const searchArgs = perField.flatMap((c) => (c ? [c.arg] : []));
     result = posts.query([...where, `(${clause})`].join(' AND '), [...args, ...searchArgs], order, pg.perPage, offset);
     if (result.total === 0) {
