@@ -42,48 +42,6 @@ export const INTENDED: readonly Intended[] = [
       );
     },
   },
-  // Known, not yet fixed (recorded here so that they show; each is a cell or two):
-  {
-    name: "known: trashed venues and organizers in the plugin's lists to an editor or the administrator",
-    reason:
-      'the recording lists none of the trashed ones (`?status=trash`), while a direct probe of the same ' +
-      'site (a venue trashed with DELETE, then `GET /venues?status=trash` as the administrator) lists it, ' +
-      'as the embedded server does; what made the recorded lists empty is not yet known',
-    covers: (d) =>
-      /^(administrator|editor)$/.test(parts(d.key).caller) &&
-      /^tribe GET \/(venues|organizers)\?status=trash$/.test(parts(d.key).what) &&
-      d.expected?.s === 200 &&
-      d.actual?.s === 200,
-  },
-  {
-    name: "known: the plugin's by-slug update of a trashed record by an editor or the administrator",
-    reason:
-      'the site answers 200 with a record that has no status (the trashed post as the plugin shows it), ' +
-      'the embedded server 200 with the record taken out of the trash (status publish); not yet followed',
-    covers: (d) =>
-      /^tribe POST \/\w+\/by-slug\/\{slug\}$/.test(parts(d.key).what) &&
-      parts(d.key).target.endsWith(':trash') &&
-      d.expected?.s === 200 &&
-      d.actual?.s === 200,
-  },
-  {
-    name: "known: the plugin's by-slug delete of the administrator's own trashed event",
-    reason:
-      'the site answers 400 rest_invalid_param (its slug argument no longer names a post it finds), the ' +
-      'embedded server 410 event-is-in-trash as by id; not yet followed',
-    covers: (d) =>
-      /^tribe DELETE \/events\/by-slug\/\{slug\}$/.test(parts(d.key).what) &&
-      d.expected?.c === 'rest_invalid_param' &&
-      d.actual?.s === 410,
-  },
-  {
-    name: "known: a contributor's venue created through the plugin with status=publish",
-    reason:
-      'the recording says the site published it, the embedded server makes it pending; but a later probe of ' +
-      'the same site (a new contributor, a venue with its name and status=publish; an organizer too) ' +
-      'answered pending, as the embedded server does: what the recorded cell differed by is not yet known',
-    covers: (d) => d.key === 'contributor | tribe POST /venues status=publish | new',
-  },
 ];
 
 /** Splits differences into those an intended difference explains (by name) and the rest. */

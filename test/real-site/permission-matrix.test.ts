@@ -2,10 +2,11 @@
  * The permission matrix (test/permissions/matrix.ts) run live against the site of CALCTL_REAL_URL and
  * against the embedded server in-process, compared cell by cell: the intended differences
  * (test/permissions/differences.ts) are printed with their reason, any other fails. It makes its own
- * users and records under a fresh prefix and removes them for good at the end. Slow: several thousand
- * requests to the site (about half an hour on the reference site); test/permissions/record.ts records
- * the same run into the fixture the offline test reads. So it runs only when asked for besides the site:
- * CALCTL_REAL_MATRIX=1 (the rest of the real-site group takes minutes, this file most of an hour).
+ * users and records under a fresh prefix and removes them for good at the end. Several thousand
+ * requests to the site (about five minutes on the reference site, with the in-process run);
+ * test/permissions/record.ts records the same run into the fixture the offline test reads. It writes a
+ * few hundred records, a user of each role and their application passwords to the site (all removed
+ * at the end), so it runs only when asked for besides the site: CALCTL_REAL_MATRIX=1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classify, report } from '../permissions/differences.js';
@@ -17,7 +18,7 @@ skipNote('permission-matrix.test.ts');
 const wanted = configured && process.env.CALCTL_REAL_MATRIX === '1';
 if (configured && !wanted)
   console.warn(
-    'test/real-site/permission-matrix.test.ts: skipped (about half an hour: set CALCTL_REAL_MATRIX=1 to run it)',
+    'test/real-site/permission-matrix.test.ts: skipped (about five minutes of writes to the site: set CALCTL_REAL_MATRIX=1 to run it)',
   );
 
 const live = wanted ? httpTarget(url as string) : undefined;
