@@ -37,7 +37,8 @@ export const isImage = (a: Attachment) => /\.(jpe?g|jpe|gif|png|webp|avif|heic)$
  */
 export function imageSrc(a: Attachment, origin: string, size: string): [string, number, number] | undefined {
   const m = a.metadata;
-  if (!m) return undefined;
+  // (an image the server could not draw, a HEIC file say, keeps only its size: no source to give)
+  if (!m?.sizes) return undefined;
   const made = m.sizes[size];
   if (made) return [uploadUrl(origin, folderOf(m.file) + made.file), made.width, made.height];
   const spec = SUB_SIZES.find((s) => s.name === size);

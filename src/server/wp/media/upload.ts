@@ -159,7 +159,9 @@ export function storedNameAndType(upload: Upload): { name: string; mime: string 
     name = `${name.replace(/\.[^.]+$/, '')}.${EXT_OF_IMAGE[real]}`;
     mime = real;
   }
-  if (!mime) {
+  // (an image type whose bytes are no image it can read is refused: the file's real type, as fileinfo
+  // reads it, is not the one its name claims — wp_check_filetype_and_ext, then _wp_handle_upload)
+  if (!mime || (EXT_OF_IMAGE[mime] && !real)) {
     const code = upload.from === 'body' ? 'rest_upload_sideload_error' : 'rest_upload_unknown_error';
     throw new RestError(500, code, 'This file type may not be uploaded.');
   }
