@@ -36,12 +36,22 @@ function envelope(status: number, code: string, message: string): string {
   return JSON.stringify({ code, message, data: { status } });
 }
 
+/** How long a socket answered by {@link clientErrorHandler} goes on reading what its client sends, ms. */
+export const LINGER_MS = 2000;
+
+const answered = new WeakSet<Socket>();
+
 /**
  * Answers what Node's HTTP parser rejects before fastify sees a request (malformed request line or
- * header, headers too large, header/request timeout) in the WordPress error envelope, then closes.
+ * header, headers too large, header/request timeout) in the WordPress error envelope, then closes
+ * lingering, as web servers do: the answer goes with a FIN and what the client still sends (the body
+ * of the refused request) is read and dropped for a moment. Destroyed at once with that body unread,
+ * the socket would be reset, the answer still in flight lost with it, and the client would see a
+ * broken pipe instead of a 431.
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (err.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+  answered.add(socket);
   let status = 400;
   let code = 'rest_invalid_request';
   let message = 'The request could not be read.';
@@ -54,14 +64,18 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
     code = 'rest_request_header_too_large';
     message = 'The request line and headers are larger than the server accepts.';
   }
-  if (socket.writable) {
-    const body = envelope(status, code, message);
-    const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
-    socket.write(
+  const body = envelope(status, code, message);
+  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[status];
+  if (socket.writable)
+    socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
-  }
-  socket.destroy();
+  // (the parser is done with the socket: what arrives now is only read to be dropped)
+  socket.removeAllListeners('data');
+  socket.on('data', () => {});
+  socket.on('end', () => socket.destroy());
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 /** Router-level failures (undecodable URL, over-long path parameter) in the envelope. */
