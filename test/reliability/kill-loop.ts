@@ -60,6 +60,11 @@ export interface KillSummary {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `${what} but is there` when a row of `table` still has `value` in `column`. */
+function stillThere(db: Database, table: string, column: string, value: unknown, what: string): string | undefined {
+  return db.prepare(`SELECT 1 FROM ${table} WHERE ${column} = ?`).get(value) ? `${what} but is there` : undefined;
+}
+
 /** What the store shows of one expectation's thing, or why it does not match. */
 function mismatch(db: Database, uploads: string, e: Expect): string | undefined {
   switch (e.kind) {
@@ -87,9 +92,7 @@ function mismatch(db: Database, uploads: string, e: Expect): string | undefined 
       return undefined;
     }
     case 'term-gone':
-      return db.prepare('SELECT 1 FROM terms WHERE id = ?').get(e.id)
-        ? `term ${e.id} was deleted but is there`
-        : undefined;
+      return stillThere(db, 'terms', 'id', e.id, `term ${e.id} was deleted`);
     case 'user': {
       const r = db.prepare('SELECT login, email, display_name FROM users WHERE id = ?').get(e.id) as
         | { login: string; email: string; display_name: string }
@@ -100,9 +103,7 @@ function mismatch(db: Database, uploads: string, e: Expect): string | undefined 
       return undefined;
     }
     case 'user-gone':
-      return db.prepare('SELECT 1 FROM users WHERE id = ?').get(e.id)
-        ? `user ${e.id} was deleted but is there`
-        : undefined;
+      return stillThere(db, 'users', 'id', e.id, `user ${e.id} was deleted`);
     case 'app-password': {
       const r = db.prepare('SELECT user_id, name FROM app_passwords WHERE uuid = ?').get(e.uuid) as
         | { user_id: number; name: string }
@@ -113,9 +114,7 @@ function mismatch(db: Database, uploads: string, e: Expect): string | undefined 
       return undefined;
     }
     case 'app-password-gone':
-      return db.prepare('SELECT 1 FROM app_passwords WHERE uuid = ?').get(e.uuid)
-        ? `application password ${e.uuid} was revoked but is there`
-        : undefined;
+      return stillThere(db, 'app_passwords', 'uuid', e.uuid, `application password ${e.uuid} was revoked`);
     case 'media': {
       const r = db.prepare('SELECT type, title FROM posts WHERE id = ?').get(e.id) as
         | { type: string; title: string }
@@ -130,8 +129,8 @@ function mismatch(db: Database, uploads: string, e: Expect): string | undefined 
       return undefined;
     }
     case 'media-gone': {
-      if (db.prepare('SELECT 1 FROM posts WHERE id = ?').get(e.id))
-        return `attachment ${e.id} was deleted but is there`;
+      const there = stillThere(db, 'posts', 'id', e.id, `attachment ${e.id} was deleted`);
+      if (there) return there;
       // (its file name is free again once the delete commits: a later upload may have taken it)
       const reused = db
         .prepare("SELECT 1 FROM posts WHERE type = 'attachment' AND guid = ?")

@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type Api, basic, ev, startCore } from '../helpers/core.js';
+import { addRoleUsers } from '../helpers/role-users.js';
 
 let api: Api;
 let jpeg: Buffer;
@@ -32,19 +33,8 @@ beforeAll(async () => {
   jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c63' } })
     .jpeg()
     .toBuffer();
-  for (const role of ['editor', 'author', 'contributor', 'subscriber']) {
-    const login = `m_${role}`;
-    const made = await api.post('/wp-json/wp/v2/users', {
-      username: login,
-      email: `${login}@example.com`,
-      password: 'secret-123',
-      roles: [role],
-    });
-    expect(made.status, made.text).toBe(201);
-    const ap = await api.post(`/wp-json/wp/v2/users/${made.body.id}/application-passwords`, { name: 'test' });
-    expect(ap.status, ap.text).toBe(201);
-    creds[login] = ap.body.password;
-  }
+  const made = await addRoleUsers(api, 'm', ['editor', 'author', 'contributor', 'subscriber']);
+  Object.assign(creds, made.creds);
 }, 60_000);
 afterAll(async () => {
   await api.stop();
